@@ -1,0 +1,1 @@
+"""Vegas Host's Discord adapter and game storage."""

@@ -1,0 +1,1 @@
+"""Game rules engines, one package per game. Pure Python: no Discord, no I/O."""

@@ -1,0 +1,121 @@
+"""Casinos: groups of edge-connected tiles of one company and one height in one block.
+
+Casinos are not stored; they are derived from the tiles. Because build, sprawl,
+remodel and raise always act on whole casinos and tiles are never removed, the
+derived groups merge exactly when the rules say and never split.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Color
+from .board import BOARD, Company
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Casino:
+    """One casino: its lots in board order, company and height."""
+
+    lots: tuple[str, ...]
+    company: Company
+    height: int
+
+    @property
+    def spaces(self) -> int:
+        """How many lots the casino covers."""
+        return len(self.lots)
+
+    @property
+    def tiles(self) -> int:
+        """Casino tiles plus risers: its point value and betting size."""
+        return len(self.lots) * self.height
+
+    @property
+    def on_strip(self) -> bool:
+        """True when any of its lots has an edge on The Strip."""
+        return any(BOARD.lots[lot].strip_edge for lot in self.lots)
+
+    @property
+    def name(self) -> str:
+        """How players refer to it: by its first lot."""
+        return self.lots[0]
+
+
+def casino_map(state: GameState) -> dict[str, Casino]:
+    """Map every lot with a tile to the casino it belongs to."""
+    tiles = state.tiles
+    found: dict[str, Casino] = {}
+    for start in sorted(tiles, key=lambda lot: BOARD.lots[lot].order):
+        if start in found:
+            continue
+        tile = tiles[start]
+        group = [start]
+        seen = {start}
+        for lot in group:
+            for near in BOARD.lots[lot].neighbors:
+                other = tiles.get(near)
+                if (
+                    near not in seen
+                    and other is not None
+                    and other.company == tile.company
+                    and other.height == tile.height
+                ):
+                    seen.add(near)
+                    group.append(near)
+        casino = Casino(
+            tuple(sorted(group, key=lambda lot: BOARD.lots[lot].order)), tile.company, tile.height
+        )
+        for lot in group:
+            found[lot] = casino
+    return found
+
+
+def all_casinos(state: GameState) -> list[Casino]:
+    """Every casino on the board, ordered by its first lot."""
+    unique: dict[str, Casino] = {}
+    for casino in casino_map(state).values():
+        unique.setdefault(casino.lots[0], casino)
+    return sorted(unique.values(), key=lambda c: BOARD.lots[c.lots[0]].order)
+
+
+def casino_at(state: GameState, lot: str) -> Casino | None:
+    """The casino with a tile on `lot`, or None for an empty or parking lot."""
+    return casino_map(state).get(lot)
+
+
+def dice_in(state: GameState, casino: Casino) -> list[tuple[str, Color, int]]:
+    """(lot, owner, pips) for every die in the casino, in board order."""
+    result = []
+    for lot in casino.lots:
+        die = state.tiles[lot].die
+        if die is not None:
+            result.append((lot, die.owner, die.pips))
+    return result
+
+
+def boss_of(state: GameState, casino: Casino) -> Color | None:
+    """The owner of the casino's highest die; None when it has no dice.
+
+    Ties between players never last (they are rerolled at once), so the top die has
+    exactly one owner whenever the engine is waiting for a command.
+    """
+    best: tuple[int, Color] | None = None
+    for lot in casino.lots:
+        die = state.tiles[lot].die
+        if die is not None and (best is None or die.pips > best[0]):
+            best = (die.pips, die.owner)
+    return None if best is None else best[1]
+
+
+def tied_top(state: GameState, casino: Casino) -> list[str]:
+    """Lots of the top-valued dice when they belong to two or more players, else []."""
+    dice = dice_in(state, casino)
+    if not dice:
+        return []
+    top = max(pips for _, _, pips in dice)
+    holders = [(lot, owner) for lot, owner, pips in dice if pips == top]
+    if len({owner for _, owner in holders}) < 2:
+        return []
+    return [lot for lot, _ in holders]

@@ -1,0 +1,334 @@
+"""Typed records of everything that happens, returned by `apply` so a log can narrate.
+
+`narrate.py` turns each event into a plain-English line.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .actions import Color, TradeStep
+from .board import CardKind, Company
+from .state import Decision, Offer
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Dealt(_Event):
+    """Setup: a player's two starting lots and starting money."""
+
+    kind: Literal["dealt"] = "dealt"
+    player: Color
+    lots: tuple[str, ...]
+    money: int
+    set_aside: tuple[str, ...] = ()
+
+
+class StartingRoll(_Event):
+    """Setup: one round of the roll-off for the first turn."""
+
+    kind: Literal["starting_roll"] = "starting_roll"
+    rolls: dict[Color, tuple[int, int]]
+
+
+class TurnStarted(_Event):
+    """A player's turn begins with their draw."""
+
+    kind: Literal["turn_started"] = "turn_started"
+    player: Color
+    turn: int
+
+
+class CardDrawn(_Event):
+    """A property card was drawn; `unused_block` in a 2-player game's F block."""
+
+    kind: Literal["card_drawn"] = "card_drawn"
+    player: Color
+    card: str
+    pays: CardKind
+    unused_block: bool = False
+
+
+class MarkerPlaced(_Event):
+    """A player's marker went onto a lot, making it their parking lot."""
+
+    kind: Literal["marker_placed"] = "marker_placed"
+    player: Color
+    lot: str
+
+
+class MarkerMoved(_Event):
+    """Out of markers: a player moved one of theirs; the old lot is unowned again."""
+
+    kind: Literal["marker_moved"] = "marker_moved"
+    player: Color
+    from_lot: str
+    to_lot: str
+
+
+class TakeOver(_Event):
+    """The drawn lot had a tile: the drawer's die now sits in it."""
+
+    kind: Literal["take_over"] = "take_over"
+    player: Color
+    lot: str
+    previous: Color | None
+    pips: int
+
+
+class DieMoved(_Event):
+    """Out of dice: a player moved one of theirs; the old tile is left without a die."""
+
+    kind: Literal["die_moved"] = "die_moved"
+    player: Color
+    from_lot: str
+    to_lot: str
+
+
+class ParkingPaid(_Event):
+    """Every parking lot paid its owner $1m."""
+
+    kind: Literal["parking_paid"] = "parking_paid"
+    payments: dict[Color, int]
+
+
+class CasinoPaid(_Event):
+    """A casino paid $1m per pip to each die's owner."""
+
+    kind: Literal["casino_paid"] = "casino_paid"
+    lots: tuple[str, ...]
+    company: Company
+    payments: dict[Color, int]
+
+
+class PointsScored(_Event):
+    """A casino scored for its boss; points that could not cross a break are lost."""
+
+    kind: Literal["points_scored"] = "points_scored"
+    player: Color
+    lots: tuple[str, ...]
+    points: int
+    before: int
+    after: int
+    lost: int
+
+
+class Built(_Event):
+    """A new casino tile on the builder's parking lot."""
+
+    kind: Literal["built"] = "built"
+    player: Color
+    lot: str
+    company: Company
+    cost: int
+    pips: int
+
+
+class Sprawled(_Event):
+    """A casino grew into a neighbouring lot (risers included)."""
+
+    kind: Literal["sprawled"] = "sprawled"
+    player: Color
+    lot: str
+    origin: str
+    company: Company
+    height: int
+    cost: int
+    pips: int
+
+
+class Remodeled(_Event):
+    """A casino changed company."""
+
+    kind: Literal["remodeled"] = "remodeled"
+    player: Color
+    lots: tuple[str, ...]
+    old: Company
+    new: Company
+    cost: int
+
+
+class Raised(_Event):
+    """A casino got a riser under every tile."""
+
+    kind: Literal["raised"] = "raised"
+    player: Color
+    lots: tuple[str, ...]
+    height: int
+    cost: int
+
+
+class Reorganized(_Event):
+    """Every die in a casino was rerolled; `rolls` are (lot, owner, new pips) in board order."""
+
+    kind: Literal["reorganized"] = "reorganized"
+    player: Color
+    lots: tuple[str, ...]
+    cost: int
+    rolls: tuple[tuple[str, Color, int], ...]
+
+
+class DicePlaced(_Event):
+    """A player put their rerolled dice back on their tiles."""
+
+    kind: Literal["dice_placed"] = "dice_placed"
+    player: Color
+    assignment: tuple[tuple[str, int], ...]
+
+
+class Merged(_Event):
+    """Neighbouring casinos of one company and height joined into one."""
+
+    kind: Literal["merged"] = "merged"
+    lots: tuple[str, ...]
+    company: Company
+    height: int
+    joined: tuple[tuple[str, ...], ...]
+
+
+class TieRerolled(_Event):
+    """Dice of different players tied for the top of a casino and were rerolled."""
+
+    kind: Literal["tie_rerolled"] = "tie_rerolled"
+    casino: tuple[str, ...]
+    rolls: tuple[tuple[str, Color, int, int], ...]
+    boss: Color
+
+
+class Gambled(_Event):
+    """A bet at another player's casino and how it was settled."""
+
+    kind: Literal["gambled"] = "gambled"
+    player: Color
+    boss: Color
+    lot: str
+    amount: int
+    dice: tuple[int, int]
+    outcome: Literal["win", "double", "lose"]
+    from_boss: int
+    from_bank: int
+    to_boss: int
+    to_bank: int
+    laid_off: bool
+
+
+class LayoffChosen(_Event):
+    """Classic edition: the boss chose whether to lay off half the bet."""
+
+    kind: Literal["layoff_chosen"] = "layoff_chosen"
+    player: Color
+    lay_off: bool
+
+
+class DecisionRequired(_Event):
+    """The engine waits for a player's decision before anything else happens."""
+
+    kind: Literal["decision_required"] = "decision_required"
+    decision: Decision
+
+
+class TurnEnded(_Event):
+    """A player ended their turn."""
+
+    kind: Literal["turn_ended"] = "turn_ended"
+    player: Color
+
+
+class OfferMade(_Event):
+    """A trade was offered."""
+
+    kind: Literal["offer_made"] = "offer_made"
+    offer: Offer
+
+
+class OfferAccepted(_Event):
+    """A party accepted an offer."""
+
+    kind: Literal["offer_accepted"] = "offer_accepted"
+    offer: int
+    player: Color
+
+
+class OfferClosed(_Event):
+    """An offer ended without running: declined, withdrawn or lapsed at turn end."""
+
+    kind: Literal["offer_closed"] = "offer_closed"
+    offer: int
+    reason: Literal["declined", "withdrawn", "lapsed"]
+    player: Color | None = None
+
+
+class TradeStepDone(_Event):
+    """One step of an accepted trade happened."""
+
+    kind: Literal["trade_step_done"] = "trade_step_done"
+    offer: int
+    index: int
+    step: TradeStep
+
+
+class TradeStepFailed(_Event):
+    """A trade step could not happen; it and every later step are skipped."""
+
+    kind: Literal["trade_step_failed"] = "trade_step_failed"
+    offer: int
+    index: int
+    step: TradeStep
+    reason: str
+    skipped: int
+
+
+class TradeFinished(_Event):
+    """An accepted trade finished (`complete` is false when a step failed)."""
+
+    kind: Literal["trade_finished"] = "trade_finished"
+    offer: int
+    complete: bool
+
+
+class GameOver(_Event):
+    """The game ended; standings are (colour, points, money), best first."""
+
+    kind: Literal["game_over"] = "game_over"
+    reason: Literal["game_over_card", "jackpot", "instant_win", "deck_empty"]
+    winners: tuple[Color, ...]
+    standings: tuple[tuple[Color, int, int], ...]
+
+
+Event = Annotated[
+    Dealt
+    | StartingRoll
+    | TurnStarted
+    | CardDrawn
+    | MarkerPlaced
+    | MarkerMoved
+    | TakeOver
+    | DieMoved
+    | ParkingPaid
+    | CasinoPaid
+    | PointsScored
+    | Built
+    | Sprawled
+    | Remodeled
+    | Raised
+    | Reorganized
+    | DicePlaced
+    | Merged
+    | TieRerolled
+    | Gambled
+    | LayoffChosen
+    | DecisionRequired
+    | TurnEnded
+    | OfferMade
+    | OfferAccepted
+    | OfferClosed
+    | TradeStepDone
+    | TradeStepFailed
+    | TradeFinished
+    | GameOver,
+    Field(discriminator="kind"),
+]

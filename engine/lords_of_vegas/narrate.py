@@ -1,0 +1,170 @@
+"""Plain-English lines for events and pending decisions, for logs and chat."""
+
+from __future__ import annotations
+
+from .board import GAME_OVER, company_name
+from .events import (
+    Built,
+    CardDrawn,
+    CasinoPaid,
+    Dealt,
+    DecisionRequired,
+    DicePlaced,
+    DieMoved,
+    Event,
+    Gambled,
+    GameOver,
+    LayoffChosen,
+    MarkerMoved,
+    MarkerPlaced,
+    Merged,
+    OfferAccepted,
+    OfferClosed,
+    OfferMade,
+    ParkingPaid,
+    PointsScored,
+    Raised,
+    Remodeled,
+    Reorganized,
+    Sprawled,
+    StartingRoll,
+    TakeOver,
+    TieRerolled,
+    TradeFinished,
+    TradeStepDone,
+    TradeStepFailed,
+    TurnEnded,
+    TurnStarted,
+)
+from .notation import format_step
+from .state import Decision, LayoffDecision, PlaceDecision, TakeDieDecision
+
+
+def _money(amount: int) -> str:
+    return f"${amount}m"
+
+
+def _payments(payments: dict[str, int]) -> str:
+    return ", ".join(f"{color} {_money(amount)}" for color, amount in payments.items())
+
+
+def _span(lots: tuple[str, ...]) -> str:
+    return lots[0] if len(lots) == 1 else f"{lots[0]} ({len(lots)} spaces)"
+
+
+def describe_decision(decision: Decision) -> str:
+    """What a pending decision asks, e.g. `red must place their rerolled dice on A2, A5`."""
+    if isinstance(decision, PlaceDecision):
+        values = ", ".join(str(v) for v in sorted(decision.values))
+        return (
+            f"{decision.player} must place their rerolled dice ({values}) on "
+            f"{', '.join(decision.lots)} with `place`"
+        )
+    if isinstance(decision, LayoffDecision):
+        return (
+            f"{decision.player} must say whether to lay off half of {decision.gambler}'s "
+            f"{_money(decision.amount)} bet with `layoff yes` or `layoff no`"
+        )
+    what = "die" if isinstance(decision, TakeDieDecision) else "marker"
+    return (
+        f"{decision.player} has no {what}s left and must choose which {what} to move "
+        f"to {decision.lot} with `take {what} <lot>`"
+    )
+
+
+def describe(event: Event) -> str:
+    """One line a player can read for any event."""
+    match event:
+        case Dealt():
+            return f"{event.player} starts with {', '.join(event.lots)} and {_money(event.money)}."
+        case StartingRoll():
+            rolls = ", ".join(f"{c} {a}+{b}" for c, (a, b) in event.rolls.items())
+            return f"Rolling for the first turn: {rolls}."
+        case TurnStarted():
+            return f"Turn {event.turn}: {event.player} draws."
+        case CardDrawn():
+            if event.card == GAME_OVER:
+                return f"{event.player} drew the Game Over card: The Strip pays one last time."
+            pays = "The Strip" if event.pays == "strip" else company_name(event.pays)
+            if event.unused_block:
+                return f"{event.player} drew {event.card} ({pays}); block F is unused, so draw again."
+            return f"{event.player} drew {event.card} ({pays})."
+        case MarkerPlaced():
+            return f"{event.player} parks a marker on {event.lot}."
+        case MarkerMoved():
+            return f"{event.player} moves their marker from {event.from_lot} to {event.to_lot}."
+        case TakeOver():
+            if event.previous is None:
+                return f"{event.player} puts a {event.pips} on the empty tile at {event.lot}."
+            return f"{event.player} takes over {event.lot} from {event.previous} (a {event.pips})."
+        case DieMoved():
+            return f"{event.player} moves their die from {event.from_lot} to {event.to_lot}."
+        case ParkingPaid():
+            return f"Parking lots pay {_payments(event.payments)}."
+        case CasinoPaid():
+            name = company_name(event.company)
+            return f"The {name} casino at {_span(event.lots)} pays {_payments(event.payments)}."
+        case PointsScored():
+            text = f"{event.player} scores {event.points} for {_span(event.lots)}: {event.before} -> {event.after}"
+            return text + (f" ({event.lost} lost at a break)." if event.lost else ".")
+        case Built():
+            return (
+                f"{event.player} built a {company_name(event.company)} tile on {event.lot} "
+                f"for {_money(event.cost)}."
+            )
+        case Sprawled():
+            return (
+                f"{event.player} sprawled from {event.origin} into {event.lot} "
+                f"for {_money(event.cost)}."
+            )
+        case Remodeled():
+            return (
+                f"{event.player} remodeled {_span(event.lots)} from {company_name(event.old)} "
+                f"to {company_name(event.new)} for {_money(event.cost)}."
+            )
+        case Raised():
+            return f"{event.player} raised {_span(event.lots)} to height {event.height} for {_money(event.cost)}."
+        case Reorganized():
+            rolls = ", ".join(f"{owner} {pips}" for _, owner, pips in event.rolls)
+            return f"{event.player} reorganized {_span(event.lots)} for {_money(event.cost)}: {rolls}."
+        case DicePlaced():
+            placed = ", ".join(f"{lot}={pips}" for lot, pips in event.assignment)
+            return f"{event.player} placed their dice: {placed}."
+        case Merged():
+            return f"Casinos merged into a {len(event.lots)}-space {company_name(event.company)} casino at {event.lots[0]}."
+        case TieRerolled():
+            rolls = ", ".join(f"{owner} {old}->{new}" for _, owner, old, new in event.rolls)
+            return f"Tie for boss at {event.casino[0]} rerolled ({rolls}); {event.boss} is the boss."
+        case Gambled():
+            total = sum(event.dice)
+            if event.outcome == "lose":
+                return f"{event.player} bet {_money(event.amount)} at {event.boss}'s {event.lot}, rolled {total} and lost."
+            won = event.from_boss + event.from_bank
+            return f"{event.player} bet {_money(event.amount)} at {event.boss}'s {event.lot}, rolled {total} and won {_money(won)}."
+        case LayoffChosen():
+            return f"{event.player} {'lays off' if event.lay_off else 'does not lay off'} half the bet."
+        case DecisionRequired():
+            return describe_decision(event.decision)[0].upper() + describe_decision(event.decision)[1:] + "."
+        case TurnEnded():
+            return f"{event.player} ends their turn."
+        case OfferMade():
+            return f"{event.offer.proposer} offers trade #{event.offer.id}."
+        case OfferAccepted():
+            return f"{event.player} accepts offer #{event.offer}."
+        case OfferClosed():
+            if event.reason == "lapsed":
+                return f"Offer #{event.offer} lapsed at the end of the turn."
+            return f"{event.player} {event.reason} offer #{event.offer}."
+        case TradeStepDone():
+            return f"Trade #{event.offer}, step {event.index + 1}: {format_step(event.step)}."
+        case TradeStepFailed():
+            return (
+                f"Trade #{event.offer}, step {event.index + 1} failed: {event.reason}"
+                + (f" The {event.skipped} later steps did not happen." if event.skipped else "")
+            )
+        case TradeFinished():
+            return f"Trade #{event.offer} {'completed' if event.complete else 'stopped'}."
+        case GameOver():
+            table = "; ".join(f"{c} {p} points, {_money(m)}" for c, p, m in event.standings)
+            return f"Game over. {' and '.join(event.winners)} won. {table}."
+    raise AssertionError(f"no narration for {event!r}")
