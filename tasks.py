@@ -57,7 +57,7 @@ def ensure_environment(extras: str) -> Path:
 
 def run(python: Path, *args: str) -> int:
     """Run the venv interpreter with `args` from the project root; return its exit code."""
-    return subprocess.run([str(python), *args], cwd=ROOT).returncode
+    return subprocess.run([str(python), *args], cwd=ROOT, check=False).returncode
 
 
 def test(pytest_args: list[str]) -> int:

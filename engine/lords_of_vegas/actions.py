@@ -188,6 +188,7 @@ Action = Annotated[
     Field(discriminator="kind"),
 ]
 
+TURN_ACTION_TYPES = (Build, Sprawl, Remodel, Reorganize, Raise, Gamble)
 TURN_ACTION_KINDS = frozenset({"build", "sprawl", "remodel", "reorganize", "raise", "gamble"})
 DECISION_KINDS = frozenset({"place", "layoff", "take"})
 TRADE_KINDS = frozenset({"offer", "accept", "decline", "withdraw"})

@@ -138,10 +138,10 @@ class Board:
 
 
 def _build(facts: BoardFacts) -> Board:
-    blocks = {b.id: b for b in facts.blocks}
+    blocks: dict[str, BlockFacts] = {b.id: b for b in facts.blocks}
     lots: dict[str, Lot] = {}
     for index, raw in enumerate(facts.lots):
-        block = blocks[raw.id[0]]  # type: ignore[index]
+        block = blocks[raw.id[0]]
         number = int(raw.id[1:])
         row, col = (number - 1) // block.cols + 1, (number - 1) % block.cols + 1
         neighbors = []

@@ -74,7 +74,8 @@ def require_die_source(state: GameState, player: Color, using: str | None) -> st
     if dice_left(state, player) > 0:
         if using is not None:
             raise IllegalAction(
-                "You still have dice in your supply; `using` is only for when all 12 are on the board."
+                "You still have dice in your supply; `using` is only for when all 12 "
+                "are on the board."
             )
         return None
     if using is None:

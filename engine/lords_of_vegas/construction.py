@@ -87,9 +87,7 @@ def build(state: GameState, player: Color, action: Build, events: list[Event]) -
     pips = BOARD.lots[lot].die
     tile = Tile(company=action.company, height=1, die=Die(owner=player, pips=pips))
     _place_new_tile(state, player, lot, tile, source, events)
-    events.append(
-        Built(player=player, lot=lot, company=action.company, cost=price, pips=pips)
-    )
+    events.append(Built(player=player, lot=lot, company=action.company, cost=price, pips=pips))
     _note_merge(state, before, (lot,), events)
     settle_ties(state, [lot] if source is None else [lot, source], events)
 
@@ -112,7 +110,9 @@ def sprawl(state: GameState, player: Color, action: Sprawl, events: list[Event])
     if not is_empty_lot(state, lot):
         owner = state.lots.get(lot)
         if owner is not None:
-            raise IllegalAction(f"You can only sprawl onto a lot without a marker; {lot} is {owner}'s.")
+            raise IllegalAction(
+                f"You can only sprawl onto a lot without a marker; {lot} is {owner}'s."
+            )
         raise IllegalAction(f"{lot} already has a casino tile.")
     if action.origin is not None:
         casino = require_boss(state, player, action.origin)
@@ -157,7 +157,9 @@ def remodel(state: GameState, player: Color, action: Remodel, events: list[Event
     """Change the company of a casino you boss: $5m per space, whatever its height."""
     casino = require_boss(state, player, action.lot)
     if casino.company == action.company:
-        raise IllegalAction(f"The casino at {action.lot} is already {company_name(casino.company)}.")
+        raise IllegalAction(
+            f"The casino at {action.lot} is already {company_name(casino.company)}."
+        )
     cost = REMODEL_PER_SPACE * casino.spaces
     require_tiles(state, action.company, casino.spaces)
     require_money(state, player, cost, f"Remodeling the casino at {action.lot}")
@@ -168,7 +170,9 @@ def remodel(state: GameState, player: Color, action: Remodel, events: list[Event
         state.tiles[lot].company = action.company
         state.changed[lot] = state.turn
     events.append(
-        Remodeled(player=player, lots=casino.lots, old=casino.company, new=action.company, cost=cost)
+        Remodeled(
+            player=player, lots=casino.lots, old=casino.company, new=action.company, cost=cost
+        )
     )
     _note_merge(state, before, casino.lots, events)
     settle_ties(state, casino.lots, events)
@@ -192,9 +196,7 @@ def raise_casino(state: GameState, player: Color, action: Raise, events: list[Ev
     for lot in casino.lots:
         state.tiles[lot].height += 1
         state.changed[lot] = state.turn
-    events.append(
-        Raised(player=player, lots=casino.lots, height=casino.height + 1, cost=cost)
-    )
+    events.append(Raised(player=player, lots=casino.lots, height=casino.height + 1, cost=cost))
     _note_merge(state, before, casino.lots, events)
     settle_ties(state, casino.lots, events)
 

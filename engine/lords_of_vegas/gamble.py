@@ -41,7 +41,9 @@ def gamble(state: GameState, player: Color, action: Gamble, events: list[Event])
     if boss is None:
         raise IllegalAction(f"The casino at {action.lot} has no boss to bet against.")
     if boss == player:
-        raise IllegalAction(f"You are the boss of the casino at {action.lot}: gamble at someone else's.")
+        raise IllegalAction(
+            f"You are the boss of the casino at {action.lot}: gamble at someone else's."
+        )
     table_limit = BET_PER_TILE * casino.tiles
     if action.amount > table_limit:
         raise IllegalAction(

@@ -7,7 +7,7 @@ state exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from itertools import permutations
 
 from .actions import (
@@ -54,7 +54,9 @@ from .trade import accept, continue_trade, decline, parties, propose, withdraw
 from .turn import end_turn, resume_draw
 
 
-def run_turn_action(state: GameState, player: Color, action: TurnAction, events: list[Event]) -> None:
+def run_turn_action(
+    state: GameState, player: Color, action: TurnAction, events: list[Event]
+) -> None:
     """Carry out one of the six actions for `player` (whose turn it must be)."""
     if isinstance(action, Build):
         build(state, player, action, events)
@@ -186,9 +188,8 @@ def legal_actions(
 def _answers(
     state: GameState,
     decision: PlaceDecision | LayoffDecision | TakeDieDecision | TakeMarkerDecision,
-    want: object,
+    want: Callable[[str], bool],
 ) -> Iterator[Action]:
-    assert callable(want)
     if isinstance(decision, PlaceDecision):
         if want("place"):
             for values in dict.fromkeys(permutations(decision.values)):
@@ -206,10 +207,11 @@ def _answers(
             yield Take(what="marker", lot=lot)
 
 
-def _turn_actions(state: GameState, player: Color, want: object) -> Iterator[Action]:
-    assert callable(want)
+def _turn_actions(state: GameState, player: Color, want: Callable[[str], bool]) -> Iterator[Action]:
     cash = state.player(player).money
-    sources: list[str | None] = [None] if dice_left(state, player) else list(dice_on_board(state, player))
+    sources: list[str | None] = (
+        [None] if dice_left(state, player) else list(dice_on_board(state, player))
+    )
     casinos = all_casinos(state)
     bossed = [c for c in casinos if boss_of(state, c) == player]
 
@@ -234,7 +236,9 @@ def _turn_actions(state: GameState, player: Color, want: object) -> Iterator[Act
                 continue
             origins = sprawl_origins(state, player, target)
             for origin in origins:
-                if sprawl_cost(state, target, origin) > cash or not tiles_left(state, origin.company):
+                if sprawl_cost(state, target, origin) > cash or not tiles_left(
+                    state, origin.company
+                ):
                     continue
                 named = origin.name if len(origins) > 1 else None
                 for source in sources:

@@ -15,7 +15,9 @@ from .supply import dice_left, markers_left
 from .ties import settle_ties
 
 
-def gain_lot(state: GameState, player: Color, lot: str, giver: Color | None, events: list[Event]) -> None:
+def gain_lot(
+    state: GameState, player: Color, lot: str, giver: Color | None, events: list[Event]
+) -> None:
     """`player` puts a marker on `lot` (replacing `giver`'s), or is asked which to move."""
     if markers_left(state, player) == 0:
         decision = TakeMarkerDecision(player=player, lot=lot, giver=giver)
@@ -23,6 +25,7 @@ def gain_lot(state: GameState, player: Color, lot: str, giver: Color | None, eve
         events.append(DecisionRequired(decision=decision))
         return
     state.lots[lot] = player
+    state.changed[lot] = state.turn
     events.append(MarkerPlaced(player=player, lot=lot))
 
 
@@ -67,19 +70,24 @@ def take(state: GameState, player: Color, action: Take, events: list[Event]) -> 
         state.pending.remove(decision)
         del state.lots[action.lot]
         state.lots[decision.lot] = player
+        state.changed[action.lot] = state.changed[decision.lot] = state.turn
         events.append(MarkerMoved(player=player, from_lot=action.lot, to_lot=decision.lot))
         return
     assert isinstance(decision, TakeDieDecision)
     tile = state.tiles.get(action.lot)
     if tile is None or tile.die is None or tile.die.owner != player:
-        raise IllegalAction(f"{action.lot} does not hold one of your dice: choose a tile with yours.")
+        raise IllegalAction(
+            f"{action.lot} does not hold one of your dice: choose a tile with yours."
+        )
     state.pending.remove(decision)
     move_die(state, player, action.lot, decision.lot, events)
     _put_die(state, player, decision.lot, decision.pips, decision.giver, events)
     settle_ties(state, [action.lot, decision.lot], events)
 
 
-def move_die(state: GameState, player: Color, source: str, target: str, events: list[Event]) -> None:
+def move_die(
+    state: GameState, player: Color, source: str, target: str, events: list[Event]
+) -> None:
     """Lift `player`'s die off `source` (leaving the tile without a die) to reuse it."""
     state.tiles[source].die = None
     if source in state.reorganized:

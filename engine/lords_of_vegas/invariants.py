@@ -25,7 +25,9 @@ def check_invariants(state: GameState) -> None:
     require(state.current in colors, "the current player is not seated")
     for player in state.players:
         require(player.money >= 0, f"{player.color} has negative money")
-        require(is_track_space(player.points), f"{player.color} has {player.points}, not a track space")
+        require(
+            is_track_space(player.points), f"{player.color} has {player.points}, not a track space"
+        )
     dice = Counter(t.die.owner for t in state.tiles.values() if t.die)
     markers = Counter(state.lots.values())
     for color in colors:
@@ -33,7 +35,9 @@ def check_invariants(state: GameState) -> None:
         require(markers[color] <= MARKERS_PER_PLAYER, f"{color} has more than 10 markers out")
     require(set(dice) | set(markers) <= set(colors), "a die or marker belongs to nobody seated")
     companies = Counter(t.company for t in state.tiles.values())
-    require(all(n <= TILES_PER_COMPANY for n in companies.values()), "more than 9 tiles of a company")
+    require(
+        all(n <= TILES_PER_COMPANY for n in companies.values()), "more than 9 tiles of a company"
+    )
     require(not set(state.lots) & set(state.tiles), "a lot has both a marker and a tile")
     require(set(state.lots) | set(state.tiles) <= set(BOARD.lots), "something is off the board")
     if state.f_block_unused:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from .actions import Color
 from .board import GAME_OVER, company_name
 from .events import (
     Built,
@@ -44,7 +47,7 @@ def _money(amount: int) -> str:
     return f"${amount}m"
 
 
-def _payments(payments: dict[str, int]) -> str:
+def _payments(payments: Mapping[Color, int]) -> str:
     return ", ".join(f"{color} {_money(amount)}" for color, amount in payments.items())
 
 
@@ -87,7 +90,9 @@ def describe(event: Event) -> str:
                 return f"{event.player} drew the Game Over card: The Strip pays one last time."
             pays = "The Strip" if event.pays == "strip" else company_name(event.pays)
             if event.unused_block:
-                return f"{event.player} drew {event.card} ({pays}); block F is unused, so draw again."
+                return (
+                    f"{event.player} drew {event.card} ({pays}); block F is unused, so draw again."
+                )
             return f"{event.player} drew {event.card} ({pays})."
         case MarkerPlaced():
             return f"{event.player} parks a marker on {event.lot}."
@@ -105,7 +110,10 @@ def describe(event: Event) -> str:
             name = company_name(event.company)
             return f"The {name} casino at {_span(event.lots)} pays {_payments(event.payments)}."
         case PointsScored():
-            text = f"{event.player} scores {event.points} for {_span(event.lots)}: {event.before} -> {event.after}"
+            text = (
+                f"{event.player} scores {event.points} for {_span(event.lots)}: "
+                f"{event.before} -> {event.after}"
+            )
             return text + (f" ({event.lost} lost at a break)." if event.lost else ".")
         case Built():
             return (
@@ -123,28 +131,43 @@ def describe(event: Event) -> str:
                 f"to {company_name(event.new)} for {_money(event.cost)}."
             )
         case Raised():
-            return f"{event.player} raised {_span(event.lots)} to height {event.height} for {_money(event.cost)}."
+            return (
+                f"{event.player} raised {_span(event.lots)} to height {event.height} "
+                f"for {_money(event.cost)}."
+            )
         case Reorganized():
             rolls = ", ".join(f"{owner} {pips}" for _, owner, pips in event.rolls)
-            return f"{event.player} reorganized {_span(event.lots)} for {_money(event.cost)}: {rolls}."
+            return (
+                f"{event.player} reorganized {_span(event.lots)} for {_money(event.cost)}: {rolls}."
+            )
         case DicePlaced():
             placed = ", ".join(f"{lot}={pips}" for lot, pips in event.assignment)
             return f"{event.player} placed their dice: {placed}."
         case Merged():
-            return f"Casinos merged into a {len(event.lots)}-space {company_name(event.company)} casino at {event.lots[0]}."
+            name = company_name(event.company)
+            return (
+                f"Casinos merged into a {len(event.lots)}-space {name} casino at {event.lots[0]}."
+            )
         case TieRerolled():
             rolls = ", ".join(f"{owner} {old}->{new}" for _, owner, old, new in event.rolls)
-            return f"Tie for boss at {event.casino[0]} rerolled ({rolls}); {event.boss} is the boss."
+            return (
+                f"Tie for boss at {event.casino[0]} rerolled ({rolls}); {event.boss} is the boss."
+            )
         case Gambled():
-            total = sum(event.dice)
+            bet = f"{event.player} bet {_money(event.amount)} at {event.boss}'s {event.lot}"
+            rolled = f"rolled {event.dice[0]}+{event.dice[1]}"
             if event.outcome == "lose":
-                return f"{event.player} bet {_money(event.amount)} at {event.boss}'s {event.lot}, rolled {total} and lost."
-            won = event.from_boss + event.from_bank
-            return f"{event.player} bet {_money(event.amount)} at {event.boss}'s {event.lot}, rolled {total} and won {_money(won)}."
+                return f"{bet}, {rolled} and lost."
+            return f"{bet}, {rolled} and won {_money(event.from_boss + event.from_bank)}."
         case LayoffChosen():
-            return f"{event.player} {'lays off' if event.lay_off else 'does not lay off'} half the bet."
+            choice = "lays off" if event.lay_off else "does not lay off"
+            return f"{event.player} {choice} half the bet."
         case DecisionRequired():
-            return describe_decision(event.decision)[0].upper() + describe_decision(event.decision)[1:] + "."
+            return (
+                describe_decision(event.decision)[0].upper()
+                + describe_decision(event.decision)[1:]
+                + "."
+            )
         case TurnEnded():
             return f"{event.player} ends their turn."
         case OfferMade():
@@ -158,9 +181,8 @@ def describe(event: Event) -> str:
         case TradeStepDone():
             return f"Trade #{event.offer}, step {event.index + 1}: {format_step(event.step)}."
         case TradeStepFailed():
-            return (
-                f"Trade #{event.offer}, step {event.index + 1} failed: {event.reason}"
-                + (f" The {event.skipped} later steps did not happen." if event.skipped else "")
+            return f"Trade #{event.offer}, step {event.index + 1} failed: {event.reason}" + (
+                f" The {event.skipped} later steps did not happen." if event.skipped else ""
             )
         case TradeFinished():
             return f"Trade #{event.offer} {'completed' if event.complete else 'stopped'}."

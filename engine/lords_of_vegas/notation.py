@@ -8,7 +8,7 @@ canonical text back, so `parse_command(format_action(a)) == a`.
 from __future__ import annotations
 
 import re
-from typing import Final, cast, get_args
+from typing import Final, get_args
 
 from pydantic import ValidationError
 
@@ -33,7 +33,6 @@ from .actions import (
     Sprawl,
     Take,
     TradeStep,
-    TurnAction,
     Withdraw,
 )
 from .board import BOARD, COMPANIES, Company
@@ -74,7 +73,9 @@ def parse_lot(word: str) -> str:
     """A lot id such as `c7` -> `C7`; it must exist on the board."""
     lot = word.upper()
     if lot not in BOARD.lots:
-        raise NotationError(f"'{word}' is not a lot: lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9.")
+        raise NotationError(
+            f"'{word}' is not a lot: lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9."
+        )
     return lot
 
 
@@ -94,7 +95,7 @@ def parse_color(word: str) -> Color:
     color = word.lower()
     if color not in COLORS:
         raise NotationError(f"'{word}' is not a player colour: {', '.join(COLORS)}.")
-    return cast(Color, color)
+    return color
 
 
 def parse_amount(word: str) -> int:
@@ -143,12 +144,16 @@ def _parse_simple(kind: str, args: list[str]) -> Action:
         if len(args) < 2:
             raise _fail(kind, "Say which lot and which company.")
         options = _options(kind, args[2:], ("using",))
-        return Build(lot=parse_lot(args[0]), company=parse_company(args[1]), using=options.get("using"))
+        return Build(
+            lot=parse_lot(args[0]), company=parse_company(args[1]), using=options.get("using")
+        )
     if kind == "sprawl":
         if not args:
             raise _fail(kind, "Say which lot to sprawl into.")
         options = _options(kind, args[1:], ("from", "using"))
-        return Sprawl(lot=parse_lot(args[0]), origin=options.get("from"), using=options.get("using"))
+        return Sprawl(
+            lot=parse_lot(args[0]), origin=options.get("from"), using=options.get("using")
+        )
     if kind == "remodel":
         if len(args) != 2:
             raise _fail(kind, "Say which casino and the new company.")
@@ -156,7 +161,11 @@ def _parse_simple(kind: str, args: list[str]) -> Action:
     if kind in ("reorganize", "raise"):
         if len(args) != 1:
             raise _fail(kind, "Say which casino, by any of its lots.")
-        return Reorganize(lot=parse_lot(args[0])) if kind == "reorganize" else Raise(lot=parse_lot(args[0]))
+        return (
+            Reorganize(lot=parse_lot(args[0]))
+            if kind == "reorganize"
+            else Raise(lot=parse_lot(args[0]))
+        )
     if kind == "gamble":
         if len(args) != 2:
             raise _fail(kind, "Say which casino and how much to bet.")
@@ -172,7 +181,9 @@ def _parse_simple(kind: str, args: list[str]) -> Action:
         for arg in args:
             lot, sep, pips = arg.partition("=")
             if not sep or not pips.isdigit() or not 1 <= int(pips) <= 6:
-                raise _fail(kind, f"I can't read '{arg}': write a lot, '=', and a value from 1 to 6.")
+                raise _fail(
+                    kind, f"I can't read '{arg}': write a lot, '=', and a value from 1 to 6."
+                )
             pairs.append((parse_lot(lot), int(pips)))
         return Place(assignment=tuple(pairs))
     if kind == "layoff":
@@ -211,7 +222,7 @@ def parse_step(text: str) -> TradeStep:
         action = parse_command(text.split(None, 2)[2])
         if action.kind not in ("build", "sprawl", "remodel", "reorganize", "raise", "gamble"):
             raise _fail("offer", f"'{action.kind}' is not an action that can be traded.")
-        return ActStep(player=giver, action=cast(TurnAction, action))
+        return ActStep(player=giver, action=action)
     if verb == "pays" and len(words) == 4:
         return PayStep(giver=giver, receiver=parse_color(words[2]), amount=parse_amount(words[3]))
     if verb == "gives" and len(words) == 5 and words[3].lower() in ("lot", "die"):

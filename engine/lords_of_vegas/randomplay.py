@@ -10,8 +10,9 @@ import random
 from dataclasses import dataclass, field
 
 from .actions import (
-    ActStep,
+    TURN_ACTION_TYPES,
     Action,
+    ActStep,
     Color,
     DieStep,
     EndTurn,
@@ -19,9 +20,9 @@ from .actions import (
     PayStep,
     Propose,
     TradeStep,
-    TurnAction,
 )
-from .game import legal_actions
+from .game import apply, legal_actions
+from .invariants import check_invariants
 from .record import GameRecord
 from .setup import GameSettings, new_game
 from .state import Edition, GameState
@@ -37,16 +38,33 @@ STYLES: dict[str, dict[str, float]] = {
     # Every kind of action equally likely.
     "uniform": dict.fromkeys(TURN_KINDS, 1.0),
     # Builds and sprawls whenever it can: runs players out of dice and tiles.
-    "builder": {"build": 20.0, "sprawl": 10.0, "remodel": 0.5, "reorganize": 0.5, "raise": 0.5, "gamble": 1.0},
+    "builder": {
+        "build": 20.0,
+        "sprawl": 10.0,
+        "remodel": 0.5,
+        "reorganize": 0.5,
+        "raise": 0.5,
+        "gamble": 1.0,
+    },
     # Hardly ever builds: runs players out of markers.
-    "hoarder": {"build": 0.02, "sprawl": 0.1, "remodel": 1.0, "reorganize": 1.0, "raise": 1.0, "gamble": 1.0},
+    "hoarder": {
+        "build": 0.02,
+        "sprawl": 0.1,
+        "remodel": 1.0,
+        "reorganize": 1.0,
+        "raise": 1.0,
+        "gamble": 1.0,
+    },
 }
 
 
 @dataclass
 class RandomPlayer:
-    """Chooses who acts next and what: a random kind of action (weighted by `style`),
-    then uniformly among the legal actions of that kind."""
+    """Chooses who acts next and what.
+
+    A random kind of action (weighted by `style`), then uniformly among the legal
+    actions of that kind; sometimes a random trade offer or an answer to one.
+    """
 
     seed: int
     style: str = "uniform"
@@ -64,11 +82,17 @@ class RandomPlayer:
         rnd = self.rnd
         if state.pending:
             decision = rnd.choice(state.pending)
-            return decision.player, rnd.choice(legal_actions(state, decision.player, DECISION_KINDS))
+            return decision.player, rnd.choice(
+                legal_actions(state, decision.player, DECISION_KINDS)
+            )
         if state.offers and rnd.random() < self.answer_chance:
             offer = rnd.choice(state.offers)
             who = rnd.choice(parties(offer))
-            answers = [a for a in legal_actions(state, who, ANSWER_KINDS) if getattr(a, "offer", 0) == offer.id]
+            answers = [
+                a
+                for a in legal_actions(state, who, ANSWER_KINDS)
+                if getattr(a, "offer", 0) == offer.id
+            ]
             accepts = [a for a in answers if a.kind == "accept"]
             if accepts and rnd.random() < 0.7:
                 return who, accepts[0]
@@ -113,7 +137,9 @@ class RandomPlayer:
         kind = rnd.choice(("pay", "lot", "die", "act"))
         if kind == "pay":
             # Sometimes more than the giver has, so failing steps get exercised too.
-            return PayStep(giver=giver, receiver=receiver, amount=rnd.randint(1, state.player(giver).money + 3))
+            return PayStep(
+                giver=giver, receiver=receiver, amount=rnd.randint(1, state.player(giver).money + 3)
+            )
         if kind == "lot":
             lots = parking_lots(state, giver)
             return LotStep(giver=giver, receiver=receiver, lot=rnd.choice(lots)) if lots else None
@@ -124,12 +150,8 @@ class RandomPlayer:
         if not options:
             return None
         action = rnd.choice(options)
-        assert action.kind in TURN_KINDS
-        return ActStep(player=state.current, action=_as_turn_action(action))
-
-
-def _as_turn_action(action: Action) -> TurnAction:
-    return action  # type: ignore[return-value]
+        assert isinstance(action, TURN_ACTION_TYPES)
+        return ActStep(player=state.current, action=action)
 
 
 def _named(step: TradeStep) -> tuple[Color, ...]:
@@ -150,9 +172,6 @@ def play_random_game(
     the seed. With `check`, the invariants are verified after every accepted action. Raises if
     the game has not ended after `max_moves` accepted actions (a stuck game is a bug).
     """
-    from .game import apply
-    from .invariants import check_invariants
-
     settings = GameSettings(edition=edition, players=players, seed=seed)
     state, _ = new_game(settings)
     record = GameRecord(settings=settings)

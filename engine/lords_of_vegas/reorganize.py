@@ -48,9 +48,7 @@ def reorganize(state: GameState, player: Color, action: Reorganize, events: list
         rolls.append((lot, owner, tile_die.pips))
         state.reorganized.append(lot)
         state.changed[lot] = state.turn
-    events.append(
-        Reorganized(player=player, lots=casino.lots, cost=cost, rolls=tuple(rolls))
-    )
+    events.append(Reorganized(player=player, lots=casino.lots, cost=cost, rolls=tuple(rolls)))
     settle_ties(state, casino.lots, events)
 
     by_owner: dict[Color, list[str]] = {}

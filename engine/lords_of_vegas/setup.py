@@ -69,7 +69,12 @@ def new_game(settings: GameSettings) -> tuple[GameState, list[Event]]:
             state.lots[lot] = player.color
         player.money = STARTING_MONEY - sum(BOARD.lots[lot].die for lot in dealt)
         events.append(
-            Dealt(player=player.color, lots=tuple(dealt), money=player.money, set_aside=tuple(set_aside))
+            Dealt(
+                player=player.color,
+                lots=tuple(dealt),
+                money=player.money,
+                set_aside=tuple(set_aside),
+            )
         )
     # Game Over goes on top of the last of four roughly equal stacks.
     state.deck.insert(len(state.deck) - len(state.deck) // 4, GAME_OVER)

@@ -117,6 +117,18 @@ class GameState(_Model):
 
     `apply` (in `game.py`) changes a state in place; copy it first with
     `state.model_copy(deep=True)` to keep the old one.
+
+    - `players`: seating order; the turn passes to the next one.
+    - `lots`: parking lots (lot -> owner's colour); `tiles`: casino tiles by lot.
+    - `deck`: the draw pile, top first; every card not in it has been drawn.
+    - `turn`: counts turns from 1; `turn_draws`: cards drawn at the start of this turn
+      (more than one when a 2-player game skips F cards), the last is the live card.
+    - `gambled`, `reorganized`: what the current player has used up this turn.
+    - `pending`: decisions the engine waits for; nothing else happens until answered.
+    - `paused_draw`, `trade`: a draw or an accepted trade waiting on a decision.
+    - `changed`: for each lot, the turn in which its marker, tile or die last changed.
+    - `over`, `winners`: set when the game ends.
+    - `rng`: the dice and shuffles, so a saved game continues the same sequence.
     """
 
     edition: Edition = "updated"

@@ -154,7 +154,9 @@ def continue_trade(state: GameState, run_action: ActionRunner, events: list[Even
     state.trade = None
 
 
-def _run_step(state: GameState, step: TradeStep, run_action: ActionRunner, events: list[Event]) -> None:
+def _run_step(
+    state: GameState, step: TradeStep, run_action: ActionRunner, events: list[Event]
+) -> None:
     if isinstance(step, PayStep):
         have = state.player(step.giver).money
         if have < step.amount:

@@ -7,7 +7,7 @@ from .board import BOARD, GAME_OVER
 from .ending import finish
 from .events import CardDrawn, Event, OfferClosed, TurnEnded, TurnStarted
 from .holdings import gain_die, gain_lot
-from .payday import pay_casinos, pay_parking_lots, paying_casinos, payday, score_casinos
+from .payday import pay_casinos, pay_parking_lots, payday, paying_casinos, score_casinos
 from .state import GameState
 
 
