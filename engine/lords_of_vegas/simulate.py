@@ -1,6 +1,7 @@
 """Play random legal games (offers and decisions included) and check the rules' invariants.
 
-    python -m engine.lords_of_vegas.simulate --games N --players P --seed S [--edition E] [--dump DIR]
+    python -m engine.lords_of_vegas.simulate --games N --players P --seed S
+        [--edition E] [--dump DIR]
 
 Each game uses seed S, S+1, ...; the invariants are checked after every accepted action
 and every finished game is replayed from its record to check the replay is exact. With
