@@ -117,9 +117,10 @@ def _options(kind: str, words: list[str], allowed: tuple[str, ...]) -> dict[str,
     found: dict[str, str] = {}
     if len(words) % 2:
         raise _fail(kind, f"I can't read '{' '.join(words)}'.")
-    for keyword, value in zip(words[::2], words[1::2], strict=True):
+    for word, value in zip(words[::2], words[1::2], strict=True):
+        keyword = word.lower()
         if keyword not in allowed or keyword in found:
-            raise _fail(kind, f"I can't read '{keyword}' here.")
+            raise _fail(kind, f"I can't read '{word}' here.")
         found[keyword] = parse_lot(value)
     return found
 
