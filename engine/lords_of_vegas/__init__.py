@@ -16,7 +16,8 @@ from .actions import Action, Color
 from .board import BOARD, COMPANIES, GAME_OVER, Company
 from .errors import IllegalAction, LordsOfVegasError, NotationError
 from .events import Event
-from .game import apply, is_over, legal_actions, result, waiting_for
+from .game import apply, is_over, result, waiting_for
+from .moves import legal_actions
 from .narrate import describe, describe_decision
 from .notation import format_action, format_line, parse_command, parse_line
 from .setup import GameSettings, new_game

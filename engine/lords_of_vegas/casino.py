@@ -7,7 +7,10 @@ derived groups merge exactly when the rules say and never split.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from .actions import Color
 from .board import BOARD, Company
@@ -43,41 +46,47 @@ class Casino:
         return self.lots[0]
 
 
-def casino_map(state: GameState) -> dict[str, Casino]:
-    """Map every lot with a tile to the casino it belongs to."""
-    tiles = state.tiles
+Layout = tuple[tuple[str, Company, int], ...]
+
+
+def _layout(state: GameState) -> Layout:
+    return tuple([(lot, tile.company, tile.height) for lot, tile in state.tiles.items()])
+
+
+def casino_map(state: GameState) -> Mapping[str, Casino]:
+    """Map every lot with a tile to the casino it belongs to (read-only)."""
+    return _partition(_layout(state))[0]
+
+
+def all_casinos(state: GameState) -> tuple[Casino, ...]:
+    """Every casino on the board, ordered by its first lot."""
+    return _partition(_layout(state))[1]
+
+
+@lru_cache(maxsize=4096)
+def _partition(layout: Layout) -> tuple[Mapping[str, Casino], tuple[Casino, ...]]:
+    # Casinos depend only on where tiles are, their company and height, so the grouping
+    # is computed once per layout; dice never change it.
+    tiles = {lot: (company, height) for lot, company, height in layout}
     found: dict[str, Casino] = {}
     for start in sorted(tiles, key=lambda lot: BOARD.lots[lot].order):
         if start in found:
             continue
-        tile = tiles[start]
+        kind = tiles[start]
         group = [start]
         seen = {start}
         for lot in group:
             for near in BOARD.lots[lot].neighbors:
-                other = tiles.get(near)
-                if (
-                    near not in seen
-                    and other is not None
-                    and other.company == tile.company
-                    and other.height == tile.height
-                ):
+                if near not in seen and tiles.get(near) == kind:
                     seen.add(near)
                     group.append(near)
-        casino = Casino(
-            tuple(sorted(group, key=lambda lot: BOARD.lots[lot].order)), tile.company, tile.height
-        )
+        ordered = tuple(sorted(group, key=lambda lot: BOARD.lots[lot].order))
+        casino = Casino(ordered, kind[0], kind[1])
         for lot in group:
             found[lot] = casino
-    return found
-
-
-def all_casinos(state: GameState) -> list[Casino]:
-    """Every casino on the board, ordered by its first lot."""
-    unique: dict[str, Casino] = {}
-    for casino in casino_map(state).values():
-        unique.setdefault(casino.lots[0], casino)
-    return sorted(unique.values(), key=lambda c: BOARD.lots[c.lots[0]].order)
+    unique = {casino.lots[0]: casino for casino in found.values()}
+    ordered_casinos = tuple(sorted(unique.values(), key=lambda c: BOARD.lots[c.lots[0]].order))
+    return MappingProxyType(found), ordered_casinos
 
 
 def casino_at(state: GameState, lot: str) -> Casino | None:

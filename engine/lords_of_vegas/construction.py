@@ -6,6 +6,8 @@ action leaves the game exactly as it was.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .actions import Build, Color, Raise, Remodel, Sprawl
 from .board import BOARD, company_name
 from .casino import Casino, boss_of, casino_map
@@ -34,7 +36,7 @@ def sprawl_cost(state: GameState, lot: str, casino: Casino) -> int:
 
 
 def _note_merge(
-    state: GameState, before: dict[str, Casino], acting: tuple[str, ...], events: list[Event]
+    state: GameState, before: Mapping[str, Casino], acting: tuple[str, ...], events: list[Event]
 ) -> None:
     """Record a Merged event if the casino now on `acting` swallowed other casinos."""
     after = casino_map(state)[acting[0]]

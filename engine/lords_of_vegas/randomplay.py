@@ -21,8 +21,9 @@ from .actions import (
     Propose,
     TradeStep,
 )
-from .game import apply, legal_actions
+from .game import apply
 from .invariants import check_invariants
+from .moves import legal_actions
 from .record import GameRecord
 from .setup import GameSettings, new_game
 from .state import Edition, GameState
