@@ -17,7 +17,7 @@ from .board import BOARD, COMPANIES, GAME_OVER, Company
 from .errors import IllegalAction, LordsOfVegasError, NotationError
 from .events import Event
 from .game import apply, is_over, result, waiting_for
-from .moves import legal_actions
+from .moves import default_answer, legal_actions
 from .narrate import describe, describe_decision
 from .notation import format_action, format_line, parse_command, parse_line
 from .setup import GameSettings, new_game
@@ -37,6 +37,7 @@ __all__ = [
     "LordsOfVegasError",
     "NotationError",
     "apply",
+    "default_answer",
     "describe",
     "describe_decision",
     "format_action",

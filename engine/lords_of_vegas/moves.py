@@ -33,7 +33,14 @@ from .board import BOARD, COMPANIES, TILES_PER_COMPANY, Company
 from .casino import Casino, all_casinos, boss_of, dice_in
 from .construction import REMODEL_PER_SPACE, RISER_PRICE, sprawl_cost
 from .gamble import max_bet
-from .state import GameState, LayoffDecision, PlaceDecision, TakeDieDecision, TakeMarkerDecision
+from .state import (
+    Decision,
+    GameState,
+    LayoffDecision,
+    PlaceDecision,
+    TakeDieDecision,
+    TakeMarkerDecision,
+)
 from .supply import dice_left, dice_on_board, is_empty_lot, parking_lots
 from .trade import parties
 
@@ -228,3 +235,28 @@ _LISTINGS: dict[str, Callable[[_Position], Iterator[Action]]] = {
     "raise": _raises,
     "gamble": _gambles,
 }
+
+
+def default_answer(state: GameState, decision: Decision) -> Action:
+    """The answer used when a player lets a decision time out.
+
+    - place: keep the rolled values where they landed (the suggested placement);
+    - layoff: no lay-off;
+    - take a die: the player's lowest die (first in board order on a tie);
+    - take a marker: the parking lot with the lowest build price (first in board order).
+    """
+    if isinstance(decision, PlaceDecision):
+        return Place(assignment=tuple(zip(decision.lots, decision.values, strict=True)))
+    if isinstance(decision, LayoffDecision):
+        return Layoff(accept=False)
+    if isinstance(decision, TakeDieDecision):
+        dice = dice_on_board(state, decision.player)
+        lowest = min(dice, key=lambda lot: _pips_on(state, lot))
+        return Take(what="die", lot=lowest)
+    lots = parking_lots(state, decision.player)
+    return Take(what="marker", lot=min(lots, key=lambda lot: BOARD.lots[lot].price))
+
+
+def _pips_on(state: GameState, lot: str) -> int:
+    die = state.tiles[lot].die
+    return die.pips if die is not None else 0

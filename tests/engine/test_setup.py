@@ -99,3 +99,13 @@ def test_same_settings_same_game() -> None:
 def test_settings_refuse_impossible_tables(edition: str, players: list[str], message: str) -> None:
     with pytest.raises(ValidationError, match=message):
         GameSettings(edition=edition, players=players)  # type: ignore[arg-type]
+
+
+def test_rulebook_example_lots_showing_4_and_2_give_14() -> None:
+    for seed in range(100):
+        _, events = new_game(GameSettings(players=["red", "blue", "green"], seed=seed))
+        for event in (e for e in events if isinstance(e, Dealt)):
+            if sorted(BOARD.lots[lot].die for lot in event.lots) == [2, 4]:
+                assert event.money == 14
+                return
+    pytest.fail("no deal of a 4 and a 2 in 100 seeds")
