@@ -26,7 +26,8 @@ def gain_lot(
         return
     state.lots[lot] = player
     state.changed[lot] = state.turn
-    events.append(MarkerPlaced(player=player, lot=lot))
+    if giver is None:
+        events.append(MarkerPlaced(player=player, lot=lot))
 
 
 def gain_die(

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .actions import Color
+from .actions import (
+    ActStep,
+    Build,
+    Color,
+    DieStep,
+    Gamble,
+    LotStep,
+    PayStep,
+    Raise,
+    Remodel,
+    Reorganize,
+    Sprawl,
+    TradeStep,
+    TurnAction,
+)
 from .board import GAME_OVER, company_name
 from .events import (
     Built,
@@ -39,8 +53,7 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
-from .notation import format_step
-from .state import Decision, LayoffDecision, PlaceDecision, TakeDieDecision
+from .state import Decision, LayoffDecision, Offer, PlaceDecision, TakeDieDecision
 
 
 def _money(amount: int) -> str:
@@ -53,6 +66,45 @@ def _payments(payments: Mapping[Color, int]) -> str:
 
 def _span(lots: tuple[str, ...]) -> str:
     return lots[0] if len(lots) == 1 else f"{lots[0]} ({len(lots)} spaces)"
+
+
+def describe_action(action: TurnAction) -> str:
+    """An action in plain words, e.g. `build a Sphinx tile on C7`."""
+    match action:
+        case Build():
+            text = f"build a {company_name(action.company)} tile on {action.lot}"
+            return text + (f" (moving the die from {action.using})" if action.using else "")
+        case Sprawl():
+            text = f"sprawl into {action.lot}" + (f" from {action.origin}" if action.origin else "")
+            return text + (f" (moving the die from {action.using})" if action.using else "")
+        case Remodel():
+            return f"remodel the casino at {action.lot} to {company_name(action.company)}"
+        case Reorganize():
+            return f"reorganize the casino at {action.lot}"
+        case Raise():
+            return f"raise the casino at {action.lot}"
+        case Gamble():
+            return f"bet {_money(action.amount)} at the casino at {action.lot}"
+    raise AssertionError(action)
+
+
+def describe_step(step: TradeStep) -> str:
+    """A trade step in plain words, e.g. `green pays black $7m`."""
+    match step:
+        case PayStep():
+            return f"{step.giver} pays {step.receiver} {_money(step.amount)}"
+        case LotStep():
+            return f"{step.giver} gives {step.receiver} the parking lot {step.lot}"
+        case DieStep():
+            return f"{step.giver} gives {step.receiver} the die on {step.lot}"
+        case ActStep():
+            return f"{step.player} will {describe_action(step.action)}"
+    raise AssertionError(step)
+
+
+def describe_offer(offer: Offer) -> str:
+    """All steps of an offer in order, in plain words."""
+    return "; ".join(f"{n}. {describe_step(step)}" for n, step in enumerate(offer.steps, 1))
 
 
 def describe_decision(decision: Decision) -> str:
@@ -171,7 +223,8 @@ def describe(event: Event) -> str:
         case TurnEnded():
             return f"{event.player} ends their turn."
         case OfferMade():
-            return f"{event.offer.proposer} offers trade #{event.offer.id}."
+            offer = event.offer
+            return f"{offer.proposer} offers trade #{offer.id}: {describe_offer(offer)}."
         case OfferAccepted():
             return f"{event.player} accepts offer #{event.offer}."
         case OfferClosed():
@@ -179,7 +232,9 @@ def describe(event: Event) -> str:
                 return f"Offer #{event.offer} lapsed at the end of the turn."
             return f"{event.player} {event.reason} offer #{event.offer}."
         case TradeStepDone():
-            return f"Trade #{event.offer}, step {event.index + 1}: {format_step(event.step)}."
+            step = event.step
+            what = f"{step.player}'s action" if isinstance(step, ActStep) else describe_step(step)
+            return f"Trade #{event.offer}, step {event.index + 1}: {what}."
         case TradeStepFailed():
             return f"Trade #{event.offer}, step {event.index + 1} failed: {event.reason}" + (
                 f" The {event.skipped} later steps did not happen." if event.skipped else ""

@@ -82,7 +82,7 @@ def propose(state: GameState, player: Color, action: Propose, events: list[Event
         raise IllegalAction("A trade needs at least two players.")
     state.next_offer += 1
     state.offers.append(offer)
-    events.append(OfferMade(offer=offer))
+    events.append(OfferMade(offer=offer.model_copy(deep=True)))
     return offer
 
 
@@ -132,8 +132,9 @@ def continue_trade(state: GameState, run_action: ActionRunner, events: list[Even
         index = trade.next_step
         step = steps[index]
         trade.next_step += 1
+        step_events: list[Event] = []
         try:
-            _run_step(state, step, run_action, events)
+            _run_step(state, step, run_action, step_events)
         except IllegalAction as refusal:
             events.append(
                 TradeStepFailed(
@@ -148,6 +149,7 @@ def continue_trade(state: GameState, run_action: ActionRunner, events: list[Even
             state.trade = None
             return
         events.append(TradeStepDone(offer=trade.offer.id, index=index, step=step))
+        events.extend(step_events)
         if state.pending:
             return
     events.append(TradeFinished(offer=trade.offer.id, complete=True))
