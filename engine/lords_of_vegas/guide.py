@@ -120,7 +120,10 @@ _BY_EDITION: Final[dict[Edition, dict[Topic, str]]] = {
         ),
     },
     "classic": {
-        "raise": "There is no raise in the classic edition: every casino is one tile high.",
+        "raise": (
+            "There is no raise in the classic edition: every casino is one tile high, and "
+            "touching tiles of one company always form one casino."
+        ),
         "gamble": (
             "`gamble <lot> <amount>`: once per turn, bet at a casino another player bosses: "
             "up to $5m per tile and no more than you have. Before the roll the boss may "
