@@ -1,0 +1,96 @@
+"""What the store hands back: a game with its seats and snapshot, and its logged moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from engine.lords_of_vegas import GameSettings, GameState
+
+from .errors import WrongStatus
+
+Status = Literal["lobby", "active", "finished", "abandoned"]
+OPEN_STATUSES: Final[tuple[Status, ...]] = ("lobby", "active")
+LORDS_OF_VEGAS: Final = "lords_of_vegas"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: a colour taken by a Discord user or by an AI player of a level."""
+
+    position: int
+    color: str
+    user_id: int | None = None
+    ai_level: int | None = None
+
+    @property
+    def is_ai(self) -> bool:
+        """True for a seat played by the computer."""
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game in one channel, as stored.
+
+    `version` goes up by one with every change (a seat, the start, each move, the end);
+    a write must name the version it was computed from. `moves` counts logged moves.
+    `settings_json` and `state_json` (the engine's `GameSettings` and the current
+    `GameState`) are None until the game starts. Times are UTC ISO 8601 strings.
+    """
+
+    id: int
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    host_user_id: int
+    edition: str
+    status: Status
+    version: int
+    moves: int
+    created_at: str
+    updated_at: str
+    started_at: str | None
+    ended_at: str | None
+    seats: tuple[Seat, ...]
+    settings_json: str | None
+    state_json: str | None
+
+    @property
+    def is_open(self) -> bool:
+        """True while the game is in its lobby or under way."""
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, color: str) -> Seat | None:
+        """The seat playing this colour, if any."""
+        return next((seat for seat in self.seats if seat.color == color), None)
+
+    def settings(self) -> GameSettings:
+        """The engine settings the game was started with (edition, seating, seed)."""
+        if self.settings_json is None:
+            raise WrongStatus(self.id, self.status, "started")
+        return GameSettings.model_validate_json(self.settings_json)
+
+    def state(self) -> GameState:
+        """A fresh `GameState` parsed from the current snapshot."""
+        if self.state_json is None:
+            raise WrongStatus(self.id, self.status, "started")
+        return GameState.model_validate_json(self.state_json)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One accepted command in a game's log: its number, who sent it, the text, and when."""
+
+    seq: int
+    actor_user_id: int | None
+    command: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What `save_action` committed: the move's number and the game's new version."""
+
+    seq: int
+    version: int

@@ -1,0 +1,500 @@
+"""The game store: one SQLite file (WAL) holding every game, its snapshot and its move log.
+
+Every change is one transaction that only succeeds if the game is still at the version
+the caller computed it from, so two writers can never both win (the loser gets
+`VersionConflict`). `save_action` appends the command to the log, writes the new
+snapshot and bumps the version together: after a crash either all of it is there or
+none of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal, Self
+
+import aiosqlite
+
+from engine.lords_of_vegas import GameSettings
+
+from .errors import ChannelBusy, GameNotFound, SeatError, StoreError, VersionConflict, WrongStatus
+from .games import LORDS_OF_VEGAS, Game, Move, Saved, Seat, Status
+from .migrate import MIGRATIONS_DIR, migrate
+
+Synchronous = Literal["FULL", "NORMAL"]
+BUSY_TIMEOUT_MS: Final = 10_000
+
+_GAME_COLUMNS: Final = """
+    g.id, g.kind, g.guild_id, g.channel_id, g.host_user_id, g.edition, g.status, g.version,
+    g.moves, g.created_at, g.updated_at, g.started_at, g.ended_at,
+    (SELECT json_group_array(json_array(position, color, user_id, ai_level))
+       FROM seats WHERE game_id = g.id) AS seats,
+    g.settings, s.state
+"""
+_SELECT_GAMES: Final = (
+    f"SELECT {_GAME_COLUMNS} FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id"
+)
+
+
+async def _use_wal(db: aiosqlite.Connection, path: Path) -> None:
+    """Switch the file to write-ahead logging (a lasting property of the file).
+
+    Switching needs the file to itself, and SQLite does not wait for that on its own
+    when several connections open a new file at once, so retry for a while.
+    """
+    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            mode = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
+            break
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.01)
+    if str(mode[0][0]).lower() != "wal":
+        raise StoreError(f"{path} cannot use write-ahead logging (got {mode[0][0]}).")
+
+
+def utc_now() -> str:
+    """The current time as a UTC ISO 8601 string with milliseconds (…T05:58:00.123Z)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Store:
+    """Saved games in one SQLite database; open it with `await Store.open(path)`.
+
+    All methods are coroutines and safe to call from many tasks at once: they take
+    turns on the store's single connection. Several `Store`s (or processes) may share
+    one file; SQLite's locking and the version check keep them consistent.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        """Wrap an open, migrated connection; use `Store.open` instead."""
+        self._db = db
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path | str,
+        *,
+        synchronous: Synchronous = "FULL",
+        migrations: Path = MIGRATIONS_DIR,
+    ) -> Store:
+        """Open (creating it and its folder if needed) and migrate the database at `path`.
+
+        `synchronous="FULL"` (the default) syncs the log to disk at every commit, so an
+        acknowledged move survives even a power cut; `"NORMAL"` is a little faster and
+        still loses nothing when only the process dies.
+        """
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            # Wait for other connections' locks (from the very first statement on).
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await _use_wal(db, path)
+            await db.execute(f"PRAGMA synchronous = {synchronous}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await migrate(db, migrations)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path)
+
+    async def close(self) -> None:
+        """Close the connection (waiting for the store's current operation to finish)."""
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: taken with the write lock up front, rolled back on any error."""
+        async with self._lock:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                yield self._db
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        """End the open transaction without keeping its changes, if one is still open.
+
+        Statements run in order on the connection's thread, and a statement once awaited
+        runs even if the awaiting task is cancelled: so this runs after everything the
+        failed or cancelled transaction queued (its BEGIN, even its COMMIT), and the
+        next transaction always starts on a clean connection.
+        """
+        try:
+            await self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError as error:
+            if "no transaction is active" not in str(error):
+                raise
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction: every query inside sees the same committed moment."""
+        async with self._lock:
+            try:
+                await self._db.execute("BEGIN")
+                yield self._db
+            finally:
+                await self._rollback()  # ends the read; there is nothing to undo
+
+    # Lobby --------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_user_id: int,
+        edition: str,
+        kind: str = LORDS_OF_VEGAS,
+    ) -> Game:
+        """Open a lobby in a channel; raises `ChannelBusy` if it already has an open game."""
+        now = utc_now()
+        async with self._transaction() as db:
+            try:
+                cursor = await db.execute(
+                    "INSERT INTO games (kind, guild_id, channel_id, host_user_id, edition, "
+                    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (kind, guild_id, channel_id, host_user_id, edition, now, now),
+                )
+            except sqlite3.IntegrityError as error:
+                if "UNIQUE" in str(error):
+                    raise ChannelBusy(channel_id) from error
+                raise
+            game_id = cursor.lastrowid
+            assert game_id is not None
+            return await self._fetch_game(db, game_id)
+
+    async def add_seat(
+        self,
+        game_id: int,
+        expected_version: int,
+        color: str,
+        *,
+        user_id: int | None = None,
+        ai_level: int | None = None,
+    ) -> Game:
+        """Seat a Discord user, or an AI player of `ai_level`, at a lobby game in `color`.
+
+        Raises `SeatError` if the colour is taken or the user already sits here.
+        """
+        if (user_id is None) == (ai_level is None):
+            raise ValueError("A seat needs either a user id or an AI level, not both.")
+        async with self._transaction() as db:
+            await self._bump(db, game_id, expected_version, ("lobby",))
+            seats = await self._fetch_seats(db, game_id)
+            if any(seat.color == color for seat in seats):
+                raise SeatError(f"{color} is already taken in game {game_id}.")
+            if user_id is not None and any(seat.user_id == user_id for seat in seats):
+                raise SeatError(f"User {user_id} already has a seat in game {game_id}.")
+            position = max((seat.position for seat in seats), default=0) + 1
+            await db.execute(
+                "INSERT INTO seats (game_id, position, color, user_id, ai_level) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, position, color, user_id, ai_level),
+            )
+            return await self._fetch_game(db, game_id)
+
+    async def remove_seat(self, game_id: int, expected_version: int, color: str) -> Game:
+        """Free the seat of `color` in a lobby game (a player leaving or an AI removed)."""
+        async with self._transaction() as db:
+            await self._bump(db, game_id, expected_version, ("lobby",))
+            cursor = await db.execute(
+                "DELETE FROM seats WHERE game_id = ? AND color = ?", (game_id, color)
+            )
+            if cursor.rowcount == 0:
+                raise SeatError(f"Nobody sits in {color} in game {game_id}.")
+            return await self._fetch_game(db, game_id)
+
+    async def start_game(
+        self, game_id: int, expected_version: int, settings: GameSettings, state_json: str
+    ) -> Game:
+        """Start a lobby game with the engine's settings and its initial state.
+
+        `settings.players` (the seating order) must be exactly the colours seated;
+        `state_json` is `new_game(settings)`'s state as JSON.
+        """
+        now = utc_now()
+        async with self._transaction() as db:
+            await self._bump(db, game_id, expected_version, ("lobby",))
+            seated = sorted(seat.color for seat in await self._fetch_seats(db, game_id))
+            if seated != sorted(settings.players):
+                raise ValueError(
+                    f"The seating {settings.players} does not match the seats taken {seated}."
+                )
+            await db.execute(
+                "UPDATE games SET status = 'active', edition = ?, settings = ?, started_at = ? "
+                "WHERE id = ?",
+                (settings.edition, settings.model_dump_json(), now, game_id),
+            )
+            await db.execute(
+                "INSERT INTO snapshots (game_id, state) VALUES (?, ?)", (game_id, state_json)
+            )
+            return await self._fetch_game(db, game_id)
+
+    # Play ---------------------------------------------------------------------------
+
+    async def save_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        actor_user_id: int | None,
+        command_line: str,
+        new_state_json: str,
+        *,
+        game_over: bool = False,
+    ) -> Saved:
+        """Record one accepted action in one transaction.
+
+        Appends `command_line` (the engine's notation, e.g. "red: build C7 sphinx") to the
+        log with the next seq number, replaces the snapshot with `new_state_json` and bumps
+        the version; with `game_over` the game is also marked finished. Raises
+        `VersionConflict` if the game is no longer at `expected_version`, in which case
+        nothing is written: reload, recompute and try again.
+        """
+        now = utc_now()
+        async with self._transaction() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "UPDATE games SET version = version + 1, moves = moves + 1, updated_at = ?, "
+                    "status = CASE WHEN ? THEN 'finished' ELSE status END, "
+                    "ended_at = CASE WHEN ? THEN ? ELSE ended_at END "
+                    "WHERE id = ? AND version = ? AND status = 'active' RETURNING version, moves",
+                    (now, game_over, game_over, now, game_id, expected_version),
+                )
+            )
+            if not rows:
+                await self._refuse(db, game_id, expected_version, ("active",))
+            version, seq = rows[0]
+            await db.execute(
+                "INSERT INTO moves (game_id, seq, actor_user_id, command, created_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, actor_user_id, command_line, now),
+            )
+            await db.execute(
+                "UPDATE snapshots SET state = ? WHERE game_id = ?", (new_state_json, game_id)
+            )
+            return Saved(seq=seq, version=version)
+
+    async def finish_game(self, game_id: int, expected_version: int) -> Game:
+        """Mark an active game finished; it stays stored for history and statistics."""
+        return await self._end(game_id, expected_version, "finished", ("active",))
+
+    async def abandon_game(self, game_id: int, expected_version: int | None = None) -> Game:
+        """Close a lobby or active game without a result (no version check when None)."""
+        return await self._end(game_id, expected_version, "abandoned", ("lobby", "active"))
+
+    async def _end(
+        self,
+        game_id: int,
+        expected_version: int | None,
+        status: Status,
+        allowed: tuple[Status, ...],
+    ) -> Game:
+        async with self._transaction() as db:
+            if expected_version is None:
+                expected_version = (await self._fetch_game(db, game_id)).version
+            await self._bump(db, game_id, expected_version, allowed)
+            await db.execute(
+                "UPDATE games SET status = ?, ended_at = updated_at WHERE id = ?",
+                (status, game_id),
+            )
+            return await self._fetch_game(db, game_id)
+
+    # Reading ------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> Game:
+        """The game with this id, with its seats and current snapshot."""
+        async with self._lock:
+            return await self._fetch_game(self._db, game_id)
+
+    async def open_game(self, channel_id: int) -> Game | None:
+        """The channel's game in its lobby or under way, if there is one."""
+        async with self._lock:
+            games = await self._select(
+                self._db, "WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", channel_id
+            )
+        return games[0] if games else None
+
+    async def finished_games(
+        self, *, guild_id: int | None = None, user_id: int | None = None, limit: int = 20
+    ) -> list[Game]:
+        """Finished games, most recent first; only a guild's, or only a user's, if given."""
+        where = ["g.status = 'finished'"]
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("g.guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        async with self._lock:
+            return await self._select(
+                self._db,
+                f"WHERE {' AND '.join(where)} ORDER BY g.ended_at DESC, g.id DESC LIMIT ?",
+                *params,
+                limit,
+            )
+
+    async def game_ids(self) -> list[int]:
+        """The ids of every stored game, oldest first."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall("SELECT id FROM games ORDER BY id")
+        return [int(row[0]) for row in rows]
+
+    async def game_and_moves(self, game_id: int) -> tuple[Game, list[Move]]:
+        """A game and its whole move log, read at one consistent moment."""
+        async with self._reading() as db:
+            game = await self._fetch_game(db, game_id)
+            rows = await db.execute_fetchall(
+                "SELECT seq, actor_user_id, command, created_at FROM moves "
+                "WHERE game_id = ? ORDER BY seq",
+                (game_id,),
+            )
+        return game, [Move(*row) for row in rows]
+
+    async def backup(self, target: Path | str) -> None:
+        """Write a consistent copy of the whole database to a new file at `target`."""
+        target = Path(target)
+        if target.exists():
+            raise StoreError(f"{target} already exists; choose a new file for the backup.")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        async with self._lock:
+            await self._db.execute("VACUUM INTO ?", (str(target),))
+
+    async def pragmas(self) -> dict[str, int | str]:
+        """The connection settings in force: journal mode, synchronous level, foreign keys."""
+        found: dict[str, int | str] = {}
+        async with self._lock:
+            for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
+                rows = list(await self._db.execute_fetchall(f"PRAGMA {name}"))
+                found[name] = rows[0][0]
+        return found
+
+    async def integrity_problems(self) -> list[str]:
+        """SQLite's own check of the file (empty when sound) plus any broken foreign key."""
+        async with self._lock:
+            rows = list(await self._db.execute_fetchall("PRAGMA integrity_check"))
+            broken = list(await self._db.execute_fetchall("PRAGMA foreign_key_check"))
+        problems = [str(row[0]) for row in rows if row[0] != "ok"]
+        problems += [f"broken foreign key in {row[0]} row {row[1]}" for row in broken]
+        return problems
+
+    # Helpers (call with the lock held) ------------------------------------------------
+
+    async def _bump(
+        self,
+        db: aiosqlite.Connection,
+        game_id: int,
+        expected_version: int,
+        allowed: tuple[Status, ...],
+    ) -> None:
+        """Bump the version if the game is at `expected_version` in an allowed status."""
+        marks = ", ".join("?" * len(allowed))
+        cursor = await db.execute(
+            f"UPDATE games SET version = version + 1, updated_at = ? "
+            f"WHERE id = ? AND version = ? AND status IN ({marks})",
+            (utc_now(), game_id, expected_version, *allowed),
+        )
+        if cursor.rowcount == 0:
+            await self._refuse(db, game_id, expected_version, allowed)
+
+    async def _refuse(
+        self,
+        db: aiosqlite.Connection,
+        game_id: int,
+        expected_version: int,
+        allowed: tuple[Status, ...],
+    ) -> None:
+        """Raise the reason a versioned write matched no row."""
+        rows = list(
+            await db.execute_fetchall("SELECT version, status FROM games WHERE id = ?", (game_id,))
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        version, status = rows[0]
+        if version != expected_version:
+            raise VersionConflict(game_id, expected_version, version)
+        raise WrongStatus(game_id, status, " or ".join(allowed))
+
+    async def _fetch_game(self, db: aiosqlite.Connection, game_id: int) -> Game:
+        games = await self._select(db, "WHERE g.id = ?", game_id)
+        if not games:
+            raise GameNotFound(game_id)
+        return games[0]
+
+    async def _fetch_seats(self, db: aiosqlite.Connection, game_id: int) -> list[Seat]:
+        rows = await db.execute_fetchall(
+            "SELECT position, color, user_id, ai_level FROM seats WHERE game_id = ? "
+            "ORDER BY position",
+            (game_id,),
+        )
+        return [Seat(*row) for row in rows]
+
+    async def _select(self, db: aiosqlite.Connection, where: str, *params: Any) -> list[Game]:
+        rows = await db.execute_fetchall(f"{_SELECT_GAMES} {where}", params)
+        return [_game_from_row(row) for row in rows]
+
+
+def _game_from_row(row: Iterable[Any]) -> Game:
+    (
+        game_id,
+        kind,
+        guild_id,
+        channel_id,
+        host_user_id,
+        edition,
+        status,
+        version,
+        moves,
+        created_at,
+        updated_at,
+        started_at,
+        ended_at,
+        seats_json,
+        settings_json,
+        state_json,
+    ) = row
+    seats = sorted((Seat(*seat) for seat in json.loads(seats_json)), key=lambda s: s.position)
+    return Game(
+        id=game_id,
+        kind=kind,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_user_id=host_user_id,
+        edition=edition,
+        status=status,
+        version=version,
+        moves=moves,
+        created_at=created_at,
+        updated_at=updated_at,
+        started_at=started_at,
+        ended_at=ended_at,
+        seats=tuple(seats),
+        settings_json=settings_json,
+        state_json=state_json,
+    )

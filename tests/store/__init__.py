@@ -1,0 +1,1 @@
+"""Tests of the game store (bot/store) and the bot settings."""

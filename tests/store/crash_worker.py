@@ -1,0 +1,41 @@
+"""A writer for the crash test: plays random moves through the store until it is killed.
+
+    python -m tests.store.crash_worker DATABASE RUN FULL|NORMAL    (from the repository root)
+
+Prints `ready` once the store is open, then `ack GAME SEQ COMMAND` after every move the
+store has committed. It continues whatever game the channel has open (a lobby left
+half-seated, or a game under way) and starts a new one whenever a game ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.store import Store, Synchronous
+from engine.lords_of_vegas.randomplay import STYLES, RandomPlayer
+from tests.store.playthrough import open_lobby, play_move, seat_and_start
+
+CHANNEL_ID = 1
+COLORS = ("red", "blue", "green", "yellow")
+AI_COLORS = ("green",)
+
+
+async def main(database: Path, run: int, synchronous: Synchronous) -> None:
+    store = await Store.open(database, synchronous=synchronous)
+    print("ready", flush=True)
+    player = RandomPlayer(seed=run, style=sorted(STYLES)[run % len(STYLES)])
+    while True:
+        game = await store.open_game(CHANNEL_ID) or await open_lobby(store, CHANNEL_ID)
+        if game.status == "lobby":
+            game = await seat_and_start(store, game, COLORS, seed=game.id, ai_colors=AI_COLORS)
+        played = await play_move(store, game.id, player)
+        if played is not None:
+            saved, line = played
+            print(f"ack {game.id} {saved.seq} {line}", flush=True)
+
+
+if __name__ == "__main__":
+    level: Synchronous = "NORMAL" if sys.argv[3] == "NORMAL" else "FULL"
+    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2]), level))
