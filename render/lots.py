@@ -1,0 +1,242 @@
+"""What sits on the lots: casino tiles, players' dice, parking markers and highlights."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from math import cos, radians, sin
+
+from engine.lords_of_vegas import BOARD, Color, GameState
+from engine.lords_of_vegas.casino import Casino
+
+from .canvas import Canvas
+from .geometry import GAP, HEADER_H, LOT_BOXES, Box, die_boxes, header_boxes, marker_box
+from .style import (
+    COMPANY_FILL,
+    COMPANY_LETTER,
+    INK,
+    MUTED,
+    PLAYER_CODE,
+    PLAYER_FILL,
+    SIGNAL,
+    TIMES,
+    WHITE,
+    player_edge,
+    player_ink,
+)
+
+OUTLINE = 3
+# Pip centres on a 3x3 grid (column, row), 0..2, for each face of a die.
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def draw_lot_header(canvas: Canvas, lot: str, changed: bool = False) -> None:
+    """The lot's id, its printed die and its build price along the top of its box.
+
+    A lot that changed this turn or the turn before gets its id on a pink highlight.
+    """
+    id_box, die_box, price_box = header_boxes(LOT_BOXES[lot])
+    facts = BOARD.lots[lot]
+    if changed:
+        canvas.rounded(id_box.inset(-3, 0), 4, fill=SIGNAL, outline=INK)
+    canvas.text(id_box, lot, INK, 18, min_size=15)
+    canvas.cached(die_box, paint_printed_die, facts.die)
+    canvas.text(price_box, f"${facts.price}", INK, 17, min_size=14, align="right")
+
+
+def paint_printed_die(canvas: Canvas, box: Box, pips: int) -> None:
+    """The die printed on a lot: black on white, shown as a number to stay small."""
+    canvas.rounded(box, 4, fill=WHITE, outline=INK)
+    canvas.text(box.inset(1), str(pips), INK, 15, min_size=12, align="center")
+
+
+def paint_die(canvas: Canvas, box: Box, owner: Color, pips: int) -> None:
+    """A player's die: their colour, a strong edge, and real pips."""
+    canvas.rounded(box, 6, fill=PLAYER_FILL[owner], outline=player_edge(owner), width=2)
+    step = box.width // 4
+    radius = max(2, box.width // 11)
+    for col, row in PIPS[pips]:
+        x = box.left + step * (col + 1)
+        y = box.top + step * (row + 1)
+        canvas.draw.ellipse(
+            (x - radius, y - radius, x + radius, y + radius), fill=player_ink(owner)
+        )
+
+
+def paint_code_tag(canvas: Canvas, box: Box, owner: Color, size: int = 15) -> None:
+    """The owner's two-letter code on their colour: the cue that does not rely on colour."""
+    canvas.rounded(box, 4, fill=PLAYER_FILL[owner], outline=player_edge(owner))
+    code = PLAYER_CODE[owner]
+    canvas.text(
+        box.inset(2, 0), code, player_ink(owner), size, min_size=min(size, 10), align="center"
+    )
+
+
+def draw_code_tag(canvas: Canvas, box: Box, owner: Color, size: int = 15) -> None:
+    """A player's code tag in `box` (see `paint_code_tag`), drawn once and reused."""
+    canvas.cached(box, paint_code_tag, owner, size)
+
+
+def paint_star(canvas: Canvas, box: Box) -> None:
+    """The boss's star: white on a black disc, readable on any tile."""
+    x, y = box.center
+    radius = min(box.width, box.height) // 2 - 1
+    canvas.draw.ellipse(
+        (x - radius, y - radius, x + radius, y + radius), fill=INK, outline=WHITE, width=2
+    )
+    points = []
+    for index in range(10):
+        r = radius * (0.72 if index % 2 == 0 else 0.3)
+        dx, dy = _unit(index * 36)
+        points.append((x + r * dx, y - r * dy))
+    canvas.draw.polygon(points, fill=WHITE)
+
+
+def draw_star(canvas: Canvas, center: tuple[int, int], radius: int) -> None:
+    """The boss's star centred on `center`."""
+    x, y = center
+    canvas.cached(Box(x - radius - 1, y - radius - 1, x + radius + 2, y + radius + 2), paint_star)
+
+
+def _unit(degrees_from_top: int) -> tuple[float, float]:
+    """Unit vector for an angle measured clockwise from straight up."""
+    angle = radians(degrees_from_top)
+    return sin(angle), cos(angle)
+
+
+def paint_marker(canvas: Canvas, box: Box, owner: Color) -> None:
+    """A lot marker: a pill in the owner's colour with their code."""
+    canvas.rounded(
+        box, box.height // 2, fill=PLAYER_FILL[owner], outline=player_edge(owner), width=2
+    )
+    canvas.text(
+        box.inset(12, 3), PLAYER_CODE[owner], player_ink(owner), 24, min_size=16, align="center"
+    )
+
+
+def draw_marker(canvas: Canvas, lot: str, owner: Color, changed: bool) -> None:
+    """A parking lot: the owner's marker, with the id highlighted if it just changed."""
+    if changed:
+        draw_lot_header(canvas, lot, changed=True)
+    canvas.cached(marker_box(LOT_BOXES[lot]), paint_marker, owner)
+
+
+def _joined(casinos: Mapping[str, Casino], lot: str, other: str | None) -> bool:
+    """True when `other` is a lot of the same casino as `lot`."""
+    return other is not None and other in casinos and casinos[other] == casinos[lot]
+
+
+def _neighbor(lot: str, d_row: int, d_col: int) -> str | None:
+    facts = BOARD.lots[lot]
+    block = BOARD.blocks[facts.block]
+    row, col = facts.row + d_row, facts.col + d_col
+    if 1 <= row <= block.rows and 1 <= col <= block.cols:
+        return f"{facts.block}{(row - 1) * block.cols + col}"
+    return None
+
+
+def draw_tiles(
+    canvas: Canvas, state: GameState, casinos: Mapping[str, Casino], changed: set[str]
+) -> None:
+    """Every casino tile, joined to the rest of its casino and outlined as one piece."""
+    for lot, tile in state.tiles.items():
+        box = LOT_BOXES[lot]
+        fill = COMPANY_FILL[tile.company]
+        canvas.rect(box, fill=fill)
+        right, below = _neighbor(lot, 0, 1), _neighbor(lot, 1, 0)
+        if right is not None and _joined(casinos, lot, right):
+            canvas.rect(Box(box.right, box.top, box.right + GAP, box.bottom), fill=fill)
+        if below is not None and _joined(casinos, lot, below):
+            canvas.rect(Box(box.left, box.bottom, box.right, LOT_BOXES[below].top), fill=fill)
+            diagonal = _neighbor(lot, 1, 1)
+            if (
+                right is not None
+                and _joined(casinos, lot, right)
+                and _joined(casinos, lot, diagonal)
+            ):
+                canvas.rect(
+                    Box(box.right, box.bottom, box.right + GAP, LOT_BOXES[below].top), fill=fill
+                )
+    for lot in state.tiles:
+        _outline(canvas, lot, casinos)
+    for lot, tile in state.tiles.items():
+        box = LOT_BOXES[lot]
+        draw_lot_header(canvas, lot, lot in changed)
+        letter = Box(box.left + 6, box.top + HEADER_H + 2, box.left + 34, box.top + HEADER_H + 38)
+        canvas.text(letter, COMPANY_LETTER[tile.company], INK, 34, align="left")
+        if tile.height > 1:
+            storeys = Box(box.left + 4, box.bottom - 28, box.left + 31, box.bottom - 4)
+            canvas.text(storeys, f"{TIMES}{tile.height}", INK, 19, min_size=14)
+        die, tag = die_boxes(box)
+        if tile.die is None:
+            canvas.rounded(die, 6, outline=MUTED, width=2)
+            canvas.text(tag, "no die", MUTED, 13, min_size=10, align="center")
+            continue
+        canvas.cached(die, paint_die, tile.die.owner, tile.die.pips)
+        draw_code_tag(canvas, tag, tile.die.owner)
+    for casino in {c.lots[0]: c for c in casinos.values()}.values():
+        top = boss_die_lot(state, casino)
+        if top is not None:
+            _, tag = die_boxes(LOT_BOXES[top])
+            draw_star(canvas, (tag.left - 12, tag.center[1]), 11)
+
+
+def boss_die_lot(state: GameState, casino: Casino) -> str | None:
+    """The lot of the die that makes its owner boss, when the casino holds two dice or more.
+
+    That is its highest die, the first in board order among equals. With a single die
+    the boss is plain to see and no star is drawn.
+    """
+    dice = [(lot, die) for lot in casino.lots if (die := state.tiles[lot].die) is not None]
+    if len(dice) < 2:
+        return None
+    top = max(die.pips for _, die in dice)
+    return next(lot for lot, die in dice if die.pips == top)
+
+
+def _outline(canvas: Canvas, lot: str, casinos: Mapping[str, Casino]) -> None:
+    """Draw the sides of `lot` that are edges of its casino, bridging gaps to joined tiles."""
+    box = LOT_BOXES[lot]
+    reach = GAP + OUTLINE
+    up, down = (
+        _joined(casinos, lot, _neighbor(lot, -1, 0)),
+        _joined(casinos, lot, _neighbor(lot, 1, 0)),
+    )
+    left, right = (
+        _joined(casinos, lot, _neighbor(lot, 0, -1)),
+        _joined(casinos, lot, _neighbor(lot, 0, 1)),
+    )
+    x0 = box.left - (reach if left else 0)
+    x1 = box.right + (reach if right else 0)
+    y0 = box.top - (reach if up else 0)
+    y1 = box.bottom + (reach if down else 0)
+    if not up:
+        canvas.rect(Box(x0, box.top, x1, box.top + OUTLINE), fill=INK)
+    if not down:
+        canvas.rect(Box(x0, box.bottom - OUTLINE, x1, box.bottom), fill=INK)
+    if not left:
+        canvas.rect(Box(box.left, y0, box.left + OUTLINE, y1), fill=INK)
+    if not right:
+        canvas.rect(Box(box.right - OUTLINE, y0, box.right, y1), fill=INK)
+
+
+def draw_last_card_frame(canvas: Canvas, lot: str) -> None:
+    """A black-and-white dashed frame around the lot of the card just drawn."""
+    draw_dashed_frame(canvas, LOT_BOXES[lot].inset(-3), width=5, dash=10)
+
+
+def draw_dashed_frame(canvas: Canvas, box: Box, width: int, dash: int) -> None:
+    """A frame of black dashes on white, visible on any colour."""
+    canvas.rect(box, outline=WHITE, width=width)
+    for x in range(box.left, box.right, 2 * dash):
+        canvas.rect(Box(x, box.top, min(x + dash, box.right), box.top + width), fill=INK)
+        canvas.rect(Box(x, box.bottom - width, min(x + dash, box.right), box.bottom), fill=INK)
+    for y in range(box.top, box.bottom, 2 * dash):
+        canvas.rect(Box(box.left, y, box.left + width, min(y + dash, box.bottom)), fill=INK)
+        canvas.rect(Box(box.right - width, y, box.right, min(y + dash, box.bottom)), fill=INK)

@@ -1,0 +1,77 @@
+"""`python -m render saved-game.json -o board.png` writes the board of a saved game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from render import render_board
+from render.__main__ import main
+from tests.render.board_positions import finished_game, midway
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_command_renders_a_saved_state(tmp_path: Path) -> None:
+    state = midway("updated", 4, 15, 0.5)
+    saved = tmp_path / "saved-game.json"
+    saved.write_text(state.model_dump_json(), encoding="utf-8")
+    out = tmp_path / "board.png"
+    done = subprocess.run(
+        [sys.executable, "-m", "render", str(saved), "-o", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() == render_board(state)
+
+
+def test_a_game_record_is_replayed_to_its_end(tmp_path: Path) -> None:
+    state, record = finished_game("classic", 3, 22, "uniform")
+    saved = tmp_path / "record.json"
+    saved.write_text(record.model_dump_json(), encoding="utf-8")
+    out = tmp_path / "board.png"
+    assert main([str(saved), "-o", str(out)]) == 0
+    assert out.read_bytes() == render_board(state)
+
+
+def test_names_are_given_as_colour_equals_name(tmp_path: Path) -> None:
+    state = midway("updated", 3, 14, 0.5)
+    saved = tmp_path / "saved.json"
+    saved.write_text(state.model_dump_json(), encoding="utf-8")
+    out = tmp_path / "named.png"
+    assert main([str(saved), "-o", str(out), "--name", "black=Ann", "--name", "Green=Bo"]) == 0
+    assert out.read_bytes() == render_board(state, names={"black": "Ann", "green": "Bo"})
+
+
+@pytest.mark.parametrize(
+    ("content", "extra", "message"),
+    [
+        ("{not json", [], "cannot render"),
+        ('{"players": []}', [], "cannot render"),
+        (None, [], "No such file"),
+        ("STATE", ["--name", "pink=Pat"], "colour=name"),
+        ("STATE", ["--name", "red"], "colour=name"),
+    ],
+)
+def test_bad_input_is_reported_without_a_traceback(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    content: str | None,
+    extra: list[str],
+    message: str,
+) -> None:
+    saved = tmp_path / "saved.json"
+    if content == "STATE":
+        content = midway("updated", 3, 14, 0.5).model_dump_json()
+    if content is not None:
+        saved.write_text(content, encoding="utf-8")
+    out = tmp_path / "board.png"
+    assert main([str(saved), "-o", str(out), *extra]) == 1
+    assert message in capsys.readouterr().err
+    assert not out.exists()

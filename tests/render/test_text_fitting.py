@@ -1,0 +1,68 @@
+"""Texts are shrunk, then shortened with an ellipsis, so that they always fit their box."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from render.canvas import ELLIPSIS, Canvas, fit_text
+from render.geometry import Box
+from render.style import INK, PAPER
+
+
+def test_a_short_text_keeps_its_size() -> None:
+    assert fit_text("C7", 60, 30, 18, 12) == ("C7", 18)
+
+
+def test_a_wide_text_shrinks_before_it_is_shortened() -> None:
+    shown, size = fit_text("Koval Lane and more", 150, 30, 24, 12)
+    assert shown == "Koval Lane and more"
+    assert 12 <= size < 24
+
+
+def test_a_text_too_long_at_the_smallest_size_ends_with_an_ellipsis() -> None:
+    shown, size = fit_text("An extraordinarily long display name", 90, 30, 20, 14)
+    assert size == 14
+    assert shown.endswith(ELLIPSIS)
+    assert "An extraordinarily long display name".startswith(shown[:-1])
+
+
+def test_nothing_is_drawn_when_not_even_an_ellipsis_fits() -> None:
+    assert fit_text("Green", 3, 30, 18, 18)[0] == ""
+
+
+def test_a_low_box_lowers_the_size() -> None:
+    shown, size = fit_text("42", 100, 12, 20, 20)
+    assert shown == "42"
+    assert size < 20
+
+
+def test_placed_ink_stays_in_the_box_for_every_alignment() -> None:
+    canvas = Canvas(Image.new("RGB", (400, 200), PAPER))
+    words = ["Ågot", "gjpqy", "WWWWWWWWWWWWWWWWWWWW", "李", "▶", "$20", "x"]
+    for align in ("left", "center", "right"):
+        for index, word in enumerate(words):
+            box = Box(10, 10 + index * 25, 120, 32 + index * 25)
+            canvas.text(box, word, INK, 22, min_size=10, align=align)
+    assert len(canvas.placements) == 3 * len(words)
+    for placed in canvas.placements:
+        assert placed.box.contains(placed.ink), placed
+
+
+def test_ink_is_really_inside_the_recorded_box() -> None:
+    image = Image.new("RGB", (200, 60), PAPER)
+    canvas = Canvas(image)
+    box = Box(20, 10, 180, 50)
+    canvas.text(box, "Tropicana Ave", INK, 40, min_size=10, align="center")
+    inside = image.crop((box.left, box.top, box.right, box.bottom))
+    painted = Image.new("RGB", image.size, PAPER)
+    painted.paste(inside, (box.left, box.top))
+    assert image.tobytes() == painted.tobytes()
+    assert INK in {color for _, color in inside.getcolors(maxcolors=4096) or []}
+
+
+def test_vertical_text_reads_bottom_to_top_inside_its_box() -> None:
+    canvas = Canvas(Image.new("RGB", (40, 300), PAPER))
+    ink = canvas.vertical_text(Box(5, 5, 35, 295), "FRANK SINATRA DR", INK, 15)
+    assert ink is not None
+    assert ink.height > ink.width
+    assert Box(5, 5, 35, 295).contains(ink)
