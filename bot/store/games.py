@@ -22,6 +22,7 @@ class Seat:
     color: str
     user_id: int | None = None
     ai_level: int | None = None
+    name: str | None = None
 
     @property
     def is_ai(self) -> bool:

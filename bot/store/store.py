@@ -33,7 +33,7 @@ BUSY_TIMEOUT_MS: Final = 10_000
 _GAME_COLUMNS: Final = """
     g.id, g.kind, g.guild_id, g.channel_id, g.host_user_id, g.edition, g.status, g.version,
     g.moves, g.created_at, g.updated_at, g.started_at, g.ended_at,
-    (SELECT json_group_array(json_array(position, color, user_id, ai_level))
+    (SELECT json_group_array(json_array(position, color, user_id, ai_level, name))
        FROM seats WHERE game_id = g.id) AS seats,
     g.settings, s.state
 """
@@ -197,9 +197,11 @@ class Store:
         *,
         user_id: int | None = None,
         ai_level: int | None = None,
+        name: str | None = None,
     ) -> Game:
         """Seat a Discord user, or an AI player of `ai_level`, at a lobby game in `color`.
 
+        `name` is how the player is shown (their display name when they joined).
         Raises `SeatError` if the colour is taken or the user already sits here.
         """
         if (user_id is None) == (ai_level is None):
@@ -213,9 +215,9 @@ class Store:
                 raise SeatError(f"User {user_id} already has a seat in game {game_id}.")
             position = max((seat.position for seat in seats), default=0) + 1
             await db.execute(
-                "INSERT INTO seats (game_id, position, color, user_id, ai_level) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game_id, position, color, user_id, ai_level),
+                "INSERT INTO seats (game_id, position, color, user_id, ai_level, name) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, position, color, user_id, ai_level, name),
             )
             return await self._fetch_game(db, game_id)
 
@@ -404,6 +406,25 @@ class Store:
         problems += [f"broken foreign key in {row[0]} row {row[1]}" for row in broken]
         return problems
 
+    # The bot's own bookkeeping --------------------------------------------------------
+
+    async def meta(self, key: str) -> str | None:
+        """A value the bot stored under `key`, or None."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall("SELECT value FROM bot_meta WHERE key = ?", (key,))
+            )
+        return str(rows[0][0]) if rows else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store `value` under `key`, replacing what was there."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
     # Helpers (call with the lock held) ------------------------------------------------
 
     async def _bump(
@@ -449,7 +470,7 @@ class Store:
 
     async def _fetch_seats(self, db: aiosqlite.Connection, game_id: int) -> list[Seat]:
         rows = await db.execute_fetchall(
-            "SELECT position, color, user_id, ai_level FROM seats WHERE game_id = ? "
+            "SELECT position, color, user_id, ai_level, name FROM seats WHERE game_id = ? "
             "ORDER BY position",
             (game_id,),
         )

@@ -67,7 +67,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
     assert pragmas["synchronous"] == 2  # FULL
     with raw(db_path) as db:
         tables = {name for kind, name, _, _ in objects if kind == "table"}
-        assert tables == {"games", "seats", "snapshots", "moves"}
+        assert tables == {"games", "seats", "snapshots", "moves", "bot_meta"}
         columns = {
             table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in tables
         }
@@ -87,7 +87,8 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "started_at",
             "ended_at",
         ]
-        assert columns["seats"] == ["game_id", "position", "color", "user_id", "ai_level"]
+        assert columns["seats"] == ["game_id", "position", "color", "user_id", "ai_level", "name"]
+        assert columns["bot_meta"] == ["key", "value"]
         assert columns["snapshots"] == ["game_id", "state"]
         assert columns["moves"] == ["game_id", "seq", "actor_user_id", "command", "created_at"]
         for table in ("seats", "snapshots", "moves"):
@@ -284,12 +285,12 @@ async def test_schema_rejects_rows_that_break_the_storage_rules(db_path: Path) -
         with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
             db.execute("INSERT INTO moves VALUES (2, 1, 5, 'red: end', 'now')")
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-            db.execute("INSERT INTO seats VALUES (1, 1, 'red', 5, 1)")  # a user and an AI
+            db.execute("INSERT INTO seats VALUES (1, 1, 'red', 5, 1, 'Ann')")  # a user and an AI
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-            db.execute("INSERT INTO seats VALUES (1, 1, 'red', NULL, NULL)")  # neither
-        db.execute("INSERT INTO seats VALUES (1, 1, 'red', 5, NULL)")
+            db.execute("INSERT INTO seats VALUES (1, 1, 'red', NULL, NULL, 'Ann')")  # neither
+        db.execute("INSERT INTO seats VALUES (1, 1, 'red', 5, NULL, 'Ann')")
         with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-            db.execute("INSERT INTO seats VALUES (1, 2, 'blue', 5, NULL)")  # same user twice
+            db.execute("INSERT INTO seats VALUES (1, 2, 'blue', 5, NULL, 'Ann')")  # same user twice
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
             db.execute("UPDATE games SET status = 'paused'")
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
