@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from .actions import (
     ActStep,
@@ -55,13 +55,24 @@ from .events import (
 )
 from .state import Decision, LayoffDecision, Offer, PlaceDecision, TakeDieDecision
 
+Names = Mapping[Color, str] | None
+
+
+def _namer(names: Names) -> Callable[[Color | None], str]:
+    def who(color: Color | None) -> str:
+        if color is None:
+            return "nobody"
+        return names.get(color, color) if names else color
+
+    return who
+
 
 def _money(amount: int) -> str:
     return f"${amount}m"
 
 
-def _payments(payments: Mapping[Color, int]) -> str:
-    return ", ".join(f"{color} {_money(amount)}" for color, amount in payments.items())
+def _payments(payments: Mapping[Color, int], who: Callable[[Color | None], str]) -> str:
+    return ", ".join(f"{who(color)} {_money(amount)}" for color, amount in payments.items())
 
 
 def _span(lots: tuple[str, ...]) -> str:
@@ -88,132 +99,154 @@ def describe_action(action: TurnAction) -> str:
     raise AssertionError(action)
 
 
-def describe_step(step: TradeStep) -> str:
+def describe_step(step: TradeStep, names: Names = None) -> str:
     """A trade step in plain words, e.g. `green pays black $7m`."""
+    who = _namer(names)
     match step:
         case PayStep():
-            return f"{step.giver} pays {step.receiver} {_money(step.amount)}"
+            return f"{who(step.giver)} pays {who(step.receiver)} {_money(step.amount)}"
         case LotStep():
-            return f"{step.giver} gives {step.receiver} the parking lot {step.lot}"
+            return f"{who(step.giver)} gives {who(step.receiver)} the parking lot {step.lot}"
         case DieStep():
-            return f"{step.giver} gives {step.receiver} the die on {step.lot}"
+            return f"{who(step.giver)} gives {who(step.receiver)} the die on {step.lot}"
         case ActStep():
-            return f"{step.player} will {describe_action(step.action)}"
+            return f"{who(step.player)} will {describe_action(step.action)}"
     raise AssertionError(step)
 
 
-def describe_offer(offer: Offer) -> str:
+def describe_offer(offer: Offer, names: Names = None) -> str:
     """All steps of an offer in order, in plain words."""
-    return "; ".join(f"{n}. {describe_step(step)}" for n, step in enumerate(offer.steps, 1))
+    steps = enumerate(offer.steps, 1)
+    return "; ".join(f"{n}. {describe_step(step, names)}" for n, step in steps)
 
 
-def describe_decision(decision: Decision) -> str:
+def describe_decision(decision: Decision, names: Names = None) -> str:
     """What a pending decision asks, e.g. `red must place their rerolled dice on A2, A5`."""
+    who = _namer(names)
     if isinstance(decision, PlaceDecision):
         values = ", ".join(str(v) for v in sorted(decision.values))
         return (
-            f"{decision.player} must place their rerolled dice ({values}) on "
+            f"{who(decision.player)} must place their rerolled dice ({values}) on "
             f"{', '.join(decision.lots)} with `place`"
         )
     if isinstance(decision, LayoffDecision):
         return (
-            f"{decision.player} must say whether to lay off half of {decision.gambler}'s "
-            f"{_money(decision.amount)} bet with `layoff yes` or `layoff no`"
+            f"{who(decision.player)} must say whether to lay off half of "
+            f"{who(decision.gambler)}'s {_money(decision.amount)} bet with `layoff yes` or "
+            "`layoff no`"
         )
     what = "die" if isinstance(decision, TakeDieDecision) else "marker"
     return (
-        f"{decision.player} has no {what}s left and must choose which {what} to move "
+        f"{who(decision.player)} has no {what}s left and must choose which {what} to move "
         f"to {decision.lot} with `take {what} <lot>`"
     )
 
 
-def describe(event: Event) -> str:
-    """One line a player can read for any event."""
+def describe(event: Event, names: Names = None) -> str:
+    """One line a player can read for any event.
+
+    `names` maps colours to how players should be called (e.g. `Alice (red)`); by
+    default players are called by their colour.
+    """
+    who = _namer(names)
     match event:
         case Dealt():
-            return f"{event.player} starts with {', '.join(event.lots)} and {_money(event.money)}."
+            lots = ", ".join(event.lots)
+            return f"{who(event.player)} starts with {lots} and {_money(event.money)}."
         case StartingRoll():
-            rolls = ", ".join(f"{c} {a}+{b}" for c, (a, b) in event.rolls.items())
+            rolls = ", ".join(f"{who(c)} {a}+{b}" for c, (a, b) in event.rolls.items())
             return f"Rolling for the first turn: {rolls}."
         case TurnStarted():
-            return f"Turn {event.turn}: {event.player} draws."
+            return f"Turn {event.turn}: {who(event.player)} draws."
         case CardDrawn():
             if event.card == GAME_OVER:
-                return f"{event.player} drew the Game Over card: The Strip pays one last time."
+                return f"{who(event.player)} drew the Game Over card: The Strip pays one last time."
             pays = "The Strip" if event.pays == "strip" else company_name(event.pays)
             if event.unused_block:
                 return (
-                    f"{event.player} drew {event.card} ({pays}); block F is unused, so draw again."
+                    f"{who(event.player)} drew {event.card} ({pays}); block F is unused, "
+                    "so draw again."
                 )
-            return f"{event.player} drew {event.card} ({pays})."
+            return f"{who(event.player)} drew {event.card} ({pays})."
         case MarkerPlaced():
-            return f"{event.player} parks a marker on {event.lot}."
+            return f"{who(event.player)} parks a marker on {event.lot}."
         case MarkerMoved():
-            return f"{event.player} moves their marker from {event.from_lot} to {event.to_lot}."
+            return (
+                f"{who(event.player)} moves their marker from {event.from_lot} to {event.to_lot}."
+            )
         case TakeOver():
             if event.previous is None:
-                return f"{event.player} puts a {event.pips} on the empty tile at {event.lot}."
-            return f"{event.player} takes over {event.lot} from {event.previous} (a {event.pips})."
+                return f"{who(event.player)} puts a {event.pips} on the empty tile at {event.lot}."
+            return (
+                f"{who(event.player)} takes over {event.lot} from {who(event.previous)} "
+                f"(a {event.pips})."
+            )
         case DieMoved():
-            return f"{event.player} moves their die from {event.from_lot} to {event.to_lot}."
+            return f"{who(event.player)} moves their die from {event.from_lot} to {event.to_lot}."
         case ParkingPaid():
-            return f"Parking lots pay {_payments(event.payments)}."
+            return f"Parking lots pay {_payments(event.payments, who)}."
         case CasinoPaid():
             name = company_name(event.company)
-            return f"The {name} casino at {_span(event.lots)} pays {_payments(event.payments)}."
+            return (
+                f"The {name} casino at {_span(event.lots)} pays {_payments(event.payments, who)}."
+            )
         case PointsScored():
             text = (
-                f"{event.player} scores {event.points} for {_span(event.lots)}: "
+                f"{who(event.player)} scores {event.points} for {_span(event.lots)}: "
                 f"{event.before} -> {event.after}"
             )
             return text + (f" ({event.lost} lost at a break)." if event.lost else ".")
         case Built():
             return (
-                f"{event.player} built a {company_name(event.company)} tile on {event.lot} "
+                f"{who(event.player)} built a {company_name(event.company)} tile on {event.lot} "
                 f"for {_money(event.cost)}."
             )
         case Sprawled():
             return (
-                f"{event.player} sprawled from {event.origin} into {event.lot} "
+                f"{who(event.player)} sprawled from {event.origin} into {event.lot} "
                 f"for {_money(event.cost)}."
             )
         case Remodeled():
             return (
-                f"{event.player} remodeled {_span(event.lots)} from {company_name(event.old)} "
+                f"{who(event.player)} remodeled {_span(event.lots)} from {company_name(event.old)} "
                 f"to {company_name(event.new)} for {_money(event.cost)}."
             )
         case Raised():
             return (
-                f"{event.player} raised {_span(event.lots)} to height {event.height} "
+                f"{who(event.player)} raised {_span(event.lots)} to height {event.height} "
                 f"for {_money(event.cost)}."
             )
         case Reorganized():
-            rolls = ", ".join(f"{owner} {pips}" for _, owner, pips in event.rolls)
+            rolls = ", ".join(f"{who(owner)} {pips}" for _, owner, pips in event.rolls)
             return (
-                f"{event.player} reorganized {_span(event.lots)} for {_money(event.cost)}: {rolls}."
+                f"{who(event.player)} reorganized {_span(event.lots)} for "
+                f"{_money(event.cost)}: {rolls}."
             )
         case DicePlaced():
             placed = ", ".join(f"{lot}={pips}" for lot, pips in event.assignment)
-            return f"{event.player} placed their dice: {placed}."
+            return f"{who(event.player)} placed their dice: {placed}."
         case Merged():
             name = company_name(event.company)
             return (
                 f"Casinos merged into a {len(event.lots)}-space {name} casino at {event.lots[0]}."
             )
         case TieRerolled():
-            rolls = ", ".join(f"{owner} {old}->{new}" for _, owner, old, new in event.rolls)
+            rolls = ", ".join(f"{who(owner)} {old}->{new}" for _, owner, old, new in event.rolls)
             return (
-                f"Tie for boss at {event.casino[0]} rerolled ({rolls}); {event.boss} is the boss."
+                f"Tie for boss at {event.casino[0]} rerolled ({rolls}); "
+                f"{who(event.boss)} is the boss."
             )
         case Gambled():
-            bet = f"{event.player} bet {_money(event.amount)} at {event.boss}'s {event.lot}"
+            bet = (
+                f"{who(event.player)} bet {_money(event.amount)} at {who(event.boss)}'s {event.lot}"
+            )
             rolled = f"rolled {event.dice[0]}+{event.dice[1]}"
             if event.outcome == "lose":
                 return f"{bet}, {rolled} and lost."
             return f"{bet}, {rolled} and won {_money(event.from_boss + event.from_bank)}."
         case LayoffChosen():
             choice = "lays off" if event.lay_off else "does not lay off"
-            return f"{event.player} {choice} half the bet."
+            return f"{who(event.player)} {choice} half the bet."
         case DecisionRequired():
             return (
                 describe_decision(event.decision)[0].upper()
@@ -221,19 +254,22 @@ def describe(event: Event) -> str:
                 + "."
             )
         case TurnEnded():
-            return f"{event.player} ends their turn."
+            return f"{who(event.player)} ends their turn."
         case OfferMade():
             offer = event.offer
-            return f"{offer.proposer} offers trade #{offer.id}: {describe_offer(offer)}."
+            return f"{who(offer.proposer)} offers trade #{offer.id}: {describe_offer(offer)}."
         case OfferAccepted():
-            return f"{event.player} accepts offer #{event.offer}."
+            return f"{who(event.player)} accepts offer #{event.offer}."
         case OfferClosed():
             if event.reason == "lapsed":
                 return f"Offer #{event.offer} lapsed at the end of the turn."
-            return f"{event.player} {event.reason} offer #{event.offer}."
+            return f"{who(event.player)} {event.reason} offer #{event.offer}."
         case TradeStepDone():
             step = event.step
-            what = f"{step.player}'s action" if isinstance(step, ActStep) else describe_step(step)
+            if isinstance(step, ActStep):
+                what = f"{who(step.player)}'s action"
+            else:
+                what = describe_step(step, names)
             return f"Trade #{event.offer}, step {event.index + 1}: {what}."
         case TradeStepFailed():
             return f"Trade #{event.offer}, step {event.index + 1} failed: {event.reason}" + (
@@ -242,6 +278,7 @@ def describe(event: Event) -> str:
         case TradeFinished():
             return f"Trade #{event.offer} {'completed' if event.complete else 'stopped'}."
         case GameOver():
-            table = "; ".join(f"{c} {p} points, {_money(m)}" for c, p, m in event.standings)
-            return f"Game over. {' and '.join(event.winners)} won. {table}."
+            table = "; ".join(f"{who(c)} {p} points, {_money(m)}" for c, p, m in event.standings)
+            winners = " and ".join(who(c) for c in event.winners)
+            return f"Game over. {winners} won. {table}."
     raise AssertionError(f"no narration for {event!r}")
