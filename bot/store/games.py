@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, Literal
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
 
 from engine.lords_of_vegas import GameSettings, GameState
 
@@ -37,7 +37,8 @@ class Game:
     `version` goes up by one with every change (a seat, the start, each move, the end);
     a write must name the version it was computed from. `moves` counts logged moves.
     `settings_json` and `state_json` (the engine's `GameSettings` and the current
-    `GameState`) are None until the game starts. Times are UTC ISO 8601 strings.
+    `GameState`) are None until the game starts. `options` are the host's table
+    options. Times are UTC ISO 8601 strings.
     """
 
     id: int
@@ -56,6 +57,7 @@ class Game:
     seats: tuple[Seat, ...]
     settings_json: str | None
     state_json: str | None
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def is_open(self) -> bool:

@@ -35,7 +35,7 @@ _GAME_COLUMNS: Final = """
     g.moves, g.created_at, g.updated_at, g.started_at, g.ended_at,
     (SELECT json_group_array(json_array(position, color, user_id, ai_level, name))
        FROM seats WHERE game_id = g.id) AS seats,
-    g.settings, s.state
+    g.settings, s.state, g.options
 """
 _SELECT_GAMES: Final = (
     f"SELECT {_GAME_COLUMNS} FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id"
@@ -171,15 +171,28 @@ class Store:
         host_user_id: int,
         edition: str,
         kind: str = LORDS_OF_VEGAS,
+        options: dict[str, Any] | None = None,
     ) -> Game:
-        """Open a lobby in a channel; raises `ChannelBusy` if it already has an open game."""
+        """Open a lobby in a channel; raises `ChannelBusy` if it already has an open game.
+
+        `options` are the host's table options (JSON-serialisable), kept with the game.
+        """
         now = utc_now()
         async with self._transaction() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO games (kind, guild_id, channel_id, host_user_id, edition, "
-                    "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (kind, guild_id, channel_id, host_user_id, edition, now, now),
+                    "options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        kind,
+                        guild_id,
+                        channel_id,
+                        host_user_id,
+                        edition,
+                        json.dumps(options or {}, sort_keys=True),
+                        now,
+                        now,
+                    ),
                 )
             except sqlite3.IntegrityError as error:
                 if "UNIQUE" in str(error):
@@ -499,6 +512,7 @@ def _game_from_row(row: Iterable[Any]) -> Game:
         seats_json,
         settings_json,
         state_json,
+        options_json,
     ) = row
     seats = sorted((Seat(*seat) for seat in json.loads(seats_json)), key=lambda s: s.position)
     return Game(
@@ -518,4 +532,5 @@ def _game_from_row(row: Iterable[Any]) -> Game:
         seats=tuple(seats),
         settings_json=settings_json,
         state_json=state_json,
+        options=json.loads(options_json),
     )

@@ -135,9 +135,11 @@ def describe_decision(decision: Decision, names: Names = None) -> str:
             f"{who(decision.gambler)}'s {_money(decision.amount)} bet with `layoff yes` or "
             "`layoff no`"
         )
-    what = "die" if isinstance(decision, TakeDieDecision) else "marker"
+    what, plural = (
+        ("die", "dice") if isinstance(decision, TakeDieDecision) else ("marker", "markers")
+    )
     return (
-        f"{who(decision.player)} has no {what}s left and must choose which {what} to move "
+        f"{who(decision.player)} has no {plural} left and must choose which {what} to move "
         f"to {decision.lot} with `take {what} <lot>`"
     )
 

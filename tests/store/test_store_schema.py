@@ -86,6 +86,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "updated_at",
             "started_at",
             "ended_at",
+            "options",
         ]
         assert columns["seats"] == ["game_id", "position", "color", "user_id", "ai_level", "name"]
         assert columns["bot_meta"] == ["key", "value"]

@@ -1,0 +1,99 @@
+"""The Discord client: storage, the `/lov` commands and persistent buttons, wired up once."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.buttons import AbandonButton
+from bot.commands import LordsOfVegas
+from bot.endpoints import use_discord_endpoints
+from bot.settings import Settings
+from bot.store import Store
+from bot.sync import sync_commands
+from bot.tables import Tables
+
+log = logging.getLogger("bot")
+
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+)
+
+SETUP_HELP = f"""\
+Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
+
+1. Open https://discord.com/developers/applications and create an application.
+2. In "Bot", reset the token and copy it. No privileged intents are needed.
+3. Put it in a file named .env next to tasks.py:  DISCORD_TOKEN=your-token
+   (copy .env.example for the other settings) or set it in the environment.
+4. Invite the bot with this link, putting your application's id (General Information):
+   https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions={PERMISSIONS.value}
+   (scopes: bot and applications.commands; permissions: view channels, send messages and
+   messages in threads, embed links, attach files, read message history)
+5. Start it again: python3 tasks.py bot
+   While developing, DEV_GUILD_ID=<your server id> makes command changes appear at once.
+"""
+
+
+class VegasHost(discord.Client):
+    """The bot: opens the store, registers `/lov` and the buttons, syncs commands if needed."""
+
+    def __init__(self, settings: Settings, *, force_sync: bool = False) -> None:
+        super().__init__(
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.force_sync = force_sync
+        self.tree: app_commands.CommandTree[Any] = app_commands.CommandTree(self)
+        self.store: Store | None = None
+        self.tables: Tables | None = None
+
+    async def setup_hook(self) -> None:
+        """Runs once per start (not on reconnects)."""
+        self.store = await Store.open(self.settings.database_path)
+        self.tables = Tables(self.store)
+        self.tree.add_command(LordsOfVegas(self.tables))
+        self.add_dynamic_items(AbandonButton)
+        await sync_commands(
+            self.tree, self.store, self.settings.dev_guild_id, force=self.force_sync
+        )
+
+    async def close(self) -> None:
+        """Disconnect, then close the database."""
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+
+
+def create_bot(settings: Settings, *, force_sync: bool = False) -> VegasHost:
+    """A configured client, pointed at the endpoints the settings name."""
+    use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
+    return VegasHost(settings, force_sync=force_sync)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bot until it is stopped; explain the set-up when the token is missing."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run Vegas Host.")
+    parser.add_argument("--sync", action="store_true", help="register slash commands now")
+    args = parser.parse_args(argv)
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if settings.discord_token is None:
+        print(SETUP_HELP, file=sys.stderr)
+        return 2
+    bot = create_bot(settings, force_sync=args.sync)
+    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    return 0

@@ -1,0 +1,527 @@
+"""The `/lov` slash commands: lobby, actions, decisions, trades, information, abandon.
+
+Handlers stay thin: they turn options into the engine's command notation, hand it to
+`Tables`, and post what happened. Refusals (not your turn, illegal move, bad input)
+are raised as `Refusal` or `NotationError` and answered privately by `on_error`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from typing import Any, Final, cast
+
+import discord
+from discord import app_commands
+
+from bot import choices, posts, replies
+from bot.buttons import ABANDON_REFUSAL, abandon_prompt, may_abandon
+from bot.posts import Post
+from bot.store import Game, export_record
+from bot.tables import Played, Refusal, Tables, seat_colors
+from engine.lords_of_vegas import Color, GameState, NotationError, parse_command
+from engine.lords_of_vegas.events import TurnStarted
+from engine.lords_of_vegas.guide import TOPICS, Topic, guide
+from engine.lords_of_vegas.record import GameRecord
+from engine.lords_of_vegas.state import Edition
+
+Interaction = discord.Interaction[Any]
+EDITIONS: Final = [
+    app_commands.Choice(name="Updated edition (2-6 players, with raise)", value="updated"),
+    app_commands.Choice(name="Classic 2010 edition (2-4 players, lay-off bets)", value="classic"),
+]
+COLORS: Final = [
+    app_commands.Choice(name=c, value=c)
+    for c in ("red", "blue", "green", "yellow", "purple", "black")
+]
+COMPANIES: Final = [
+    app_commands.Choice(name="Albion (purple)", value="albion"),
+    app_commands.Choice(name="Sphinx (gold)", value="sphinx"),
+    app_commands.Choice(name="Vega (aqua)", value="vega"),
+    app_commands.Choice(name="Tivoli (silver)", value="tivoli"),
+    app_commands.Choice(name="Pioneer (brown)", value="pioneer"),
+]
+IMAGES: Final = [
+    app_commands.Choice(name="after every turn", value="turn"),
+    app_commands.Choice(name="after every action too", value="action"),
+]
+TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
+LOG_DEFAULT: Final = 15
+
+Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[str]]]
+
+
+def _channel(interaction: Interaction) -> int:
+    if interaction.channel_id is None:
+        raise Refusal("Lords of Vegas is played in a server channel or thread.")
+    return interaction.channel_id
+
+
+def _name(interaction: Interaction) -> str:
+    return interaction.user.display_name
+
+
+def _option(value: str | None, keyword: str) -> str:
+    return f" {keyword} {value}" if value else ""
+
+
+class LordsOfVegas(app_commands.Group):
+    """The `/lov` command group."""
+
+    def __init__(self, tables: Tables) -> None:
+        super().__init__(
+            name="lov", description="Play Lords of Vegas in this channel", guild_only=True
+        )
+        self.tables = tables
+
+    # Errors --------------------------------------------------------------------------
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        """Answer refusals privately; log anything unexpected and apologise."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, Refusal):
+            await replies.refuse(interaction, str(cause))
+        elif isinstance(cause, NotationError):
+            await replies.refuse(interaction, f"I can't read that: {cause}")
+        else:
+            await replies.apologise(interaction, cause)
+
+    # Lobby ---------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Lords of Vegas game in this channel")
+    @app_commands.describe(
+        edition="Which rules (default: the updated edition)",
+        images="When to post the board image (default: after every turn)",
+    )
+    @app_commands.choices(edition=EDITIONS, images=IMAGES)
+    async def new(
+        self,
+        interaction: Interaction,
+        edition: app_commands.Choice[str] | None = None,
+        images: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Open a lobby; the creator hosts it and takes a seat."""
+        chosen = cast(Edition, edition.value if edition else "updated")
+        game = await self.tables.open_lobby(
+            interaction.guild_id,
+            _channel(interaction),
+            interaction.user.id,
+            _name(interaction),
+            chosen,
+            {"images": images.value if images else "turn"},
+        )
+        text = (
+            f"{posts.chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of "
+            f"Lords of Vegas ({chosen} edition). Join with `/lov join`; the host starts it "
+            f"with `/lov start`.\n{posts.lobby_lines(game)}"
+        )
+        await replies.send(interaction, Post(text))
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game")
+    @app_commands.describe(color="Your colour (default: the first free one)")
+    @app_commands.choices(color=COLORS)
+    async def join(
+        self, interaction: Interaction, color: app_commands.Choice[str] | None = None
+    ) -> None:
+        """Sit down at the lobby."""
+        wanted = cast(Color, color.value) if color else None
+        game, taken = await self.tables.join(
+            _channel(interaction), interaction.user.id, _name(interaction), wanted
+        )
+        name = posts.chat_names(game)[taken]
+        await replies.send(interaction, Post(f"{name} joins.\n{posts.lobby_lines(game)}"))
+
+    @app_commands.command(name="leave", description="Give up your seat in the lobby")
+    async def leave(self, interaction: Interaction) -> None:
+        """Leave the lobby."""
+        before = await self.tables.game_in(_channel(interaction))
+        game, color = await self.tables.leave(_channel(interaction), interaction.user.id)
+        name = posts.chat_names(before)[color]
+        await replies.send(interaction, Post(f"{name} leaves.\n{posts.lobby_lines(game)}"))
+
+    @app_commands.command(name="kick", description="Host: remove a player from the lobby")
+    @app_commands.describe(player="The player to remove")
+    async def kick(self, interaction: Interaction, player: discord.User) -> None:
+        """Remove a seated player (host only, lobby only)."""
+        before = await self.tables.game_in(_channel(interaction))
+        game, color = await self.tables.kick(_channel(interaction), interaction.user.id, player.id)
+        name = posts.chat_names(before)[color]
+        await replies.send(interaction, Post(f"{name} was removed.\n{posts.lobby_lines(game)}"))
+
+    @app_commands.command(name="start", description="Host: deal and start the game")
+    async def start(self, interaction: Interaction) -> None:
+        """Deal, roll for first player, post the first board."""
+        played = await self.tables.start(_channel(interaction), interaction.user.id)
+        await replies.defer(interaction)
+        await replies.send(
+            interaction, await posts.turn_post(played.game, played.state, played.events)
+        )
+
+    # Turn actions --------------------------------------------------------------------
+
+    @app_commands.command(name="build", description="Build a casino tile on your parking lot")
+    @app_commands.describe(
+        lot="Your parking lot",
+        company="The casino's company",
+        using="Only when all 12 of your dice are out: the die to move",
+    )
+    @app_commands.choices(company=COMPANIES)
+    async def build(
+        self,
+        interaction: Interaction,
+        lot: str,
+        company: app_commands.Choice[str],
+        using: str | None = None,
+    ) -> None:
+        """Build on one of your parking lots."""
+        await self._play(interaction, f"build {lot} {company.value}{_option(using, 'using')}")
+
+    @app_commands.command(name="sprawl", description="Grow a casino you boss into an empty lot")
+    @app_commands.describe(
+        lot="The empty lot to sprawl into",
+        origin="The casino to sprawl from, when the lot touches several of yours",
+        using="Only when all 12 of your dice are out: the die to move",
+    )
+    @app_commands.rename(origin="from")
+    async def sprawl(
+        self,
+        interaction: Interaction,
+        lot: str,
+        origin: str | None = None,
+        using: str | None = None,
+    ) -> None:
+        """Sprawl into a neighbouring empty lot."""
+        text = f"sprawl {lot}{_option(origin, 'from')}{_option(using, 'using')}"
+        await self._play(interaction, text)
+
+    @app_commands.command(name="remodel", description="Change the company of a casino you boss")
+    @app_commands.describe(lot="Any lot of the casino", company="The new company")
+    @app_commands.choices(company=COMPANIES)
+    async def remodel(
+        self, interaction: Interaction, lot: str, company: app_commands.Choice[str]
+    ) -> None:
+        """Remodel a casino."""
+        await self._play(interaction, f"remodel {lot} {company.value}")
+
+    @app_commands.command(name="reorganize", description="Reroll every die in a casino")
+    @app_commands.describe(lot="Any lot of a casino where you have a die")
+    async def reorganize(self, interaction: Interaction, lot: str) -> None:
+        """Reorganize a casino."""
+        await self._play(interaction, f"reorganize {lot}")
+
+    @app_commands.command(name="raise", description="Add a riser under a casino you boss")
+    @app_commands.describe(lot="Any lot of the casino")
+    async def raise_(self, interaction: Interaction, lot: str) -> None:
+        """Raise a casino (updated edition)."""
+        await self._play(interaction, f"raise {lot}")
+
+    @app_commands.command(name="gamble", description="Bet at another player's casino")
+    @app_commands.describe(lot="Any lot of the casino", amount="Your bet, in millions")
+    async def gamble(
+        self, interaction: Interaction, lot: str, amount: app_commands.Range[int, 1, 500]
+    ) -> None:
+        """Gamble once this turn."""
+        await self._play(interaction, f"gamble {lot} {amount}")
+
+    @app_commands.command(name="end", description="End your turn; the next player draws")
+    async def end(self, interaction: Interaction) -> None:
+        """End the turn."""
+        await self._play(interaction, "end")
+
+    # Decisions -----------------------------------------------------------------------
+
+    @app_commands.command(name="place", description="Place your rerolled dice on your tiles")
+    @app_commands.describe(assignment="Each of your tiles and its value, like A2=5 A5=1")
+    async def place(self, interaction: Interaction, assignment: str) -> None:
+        """Answer a placement after a reorganize."""
+        await self._play(interaction, f"place {assignment}")
+
+    @app_commands.command(
+        name="layoff", description="Classic: lay off half of a bet at your casino"
+    )
+    @app_commands.describe(answer="Share half the bet with the bank?")
+    @app_commands.choices(
+        answer=[
+            app_commands.Choice(name="yes, lay off half", value="yes"),
+            app_commands.Choice(name="no, take the whole bet", value="no"),
+        ]
+    )
+    async def layoff(self, interaction: Interaction, answer: app_commands.Choice[str]) -> None:
+        """Answer the lay-off question."""
+        await self._play(interaction, f"layoff {answer.value}")
+
+    @app_commands.command(name="take", description="Out of dice or markers: choose which to move")
+    @app_commands.describe(what="A die or a marker", lot="Where it is now")
+    @app_commands.choices(
+        what=[
+            app_commands.Choice(name="die", value="die"),
+            app_commands.Choice(name="marker", value="marker"),
+        ]
+    )
+    async def take(
+        self, interaction: Interaction, what: app_commands.Choice[str], lot: str
+    ) -> None:
+        """Say which die or marker to move."""
+        await self._play(interaction, f"take {what.value} {lot}")
+
+    # Trades --------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="offer", description="Offer a trade, e.g. red pays blue 5; blue gives red lot C4"
+    )
+    @app_commands.describe(terms="Steps separated by ';' (see /lov rules trade)")
+    async def offer(
+        self, interaction: Interaction, terms: app_commands.Range[str, 1, 1000]
+    ) -> None:
+        """Propose a trade in the engine's notation."""
+        await self._play(interaction, f"offer {terms}")
+
+    @app_commands.command(name="accept", description="Accept a trade offer")
+    @app_commands.describe(offer="The offer's number")
+    async def accept(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
+        """Accept an offer; it runs when every party has."""
+        await self._play(interaction, f"accept {offer}")
+
+    @app_commands.command(name="decline", description="Decline a trade offer")
+    @app_commands.describe(offer="The offer's number")
+    async def decline(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
+        """Decline an offer, which ends it."""
+        await self._play(interaction, f"decline {offer}")
+
+    @app_commands.command(name="withdraw", description="Withdraw your trade offer")
+    @app_commands.describe(offer="The offer's number")
+    async def withdraw(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
+        """Withdraw an offer you made."""
+        await self._play(interaction, f"withdraw {offer}")
+
+    # Information ---------------------------------------------------------------------
+
+    @app_commands.command(name="board", description="Show the current board")
+    async def board(self, interaction: Interaction) -> None:
+        """Post the board image."""
+        game = await self._started(interaction)
+        await replies.defer(interaction)
+        state = game.state()
+        embed = discord.Embed(title=f"Turn {state.turn}", color=posts.GREEN_FELT)
+        embed.set_image(url=f"attachment://{posts.BOARD_FILE}")
+        await replies.send(interaction, Post("", embed, await posts.board_image(game, state)))
+
+    @app_commands.command(name="status", description="Players, money, points, cards and offers")
+    async def status(self, interaction: Interaction) -> None:
+        """Show the status embed."""
+        game = await self.tables.game_in(_channel(interaction))
+        if game.status == "lobby":
+            await replies.send(interaction, Post(f"In the lobby. {posts.lobby_lines(game)}"))
+            return
+        await replies.send(interaction, Post("", posts.status_embed(game, game.state())))
+
+    @app_commands.command(name="log", description="What happened recently, in plain words")
+    @app_commands.describe(count="How many lines (default 15)")
+    async def log(
+        self, interaction: Interaction, count: app_commands.Range[int, 1, 100] = LOG_DEFAULT
+    ) -> None:
+        """Replay the game's record and tell its last events."""
+        game = await self._started(interaction)
+        _, moves = await self.tables.store.game_and_moves(game.id)
+        record = GameRecord(settings=game.settings(), commands=[m.command for m in moves])
+        _, events = record.replay()
+        lines = posts.narrate(events[-count:], game)
+        await replies.send(
+            interaction, Post("", posts.story_embed("Recent events", lines)), ephemeral=True
+        )
+
+    @app_commands.command(name="export", description="Download the game's record (JSON)")
+    async def export(self, interaction: Interaction) -> None:
+        """Send the record that the engine's tools replay."""
+        game = await self._started(interaction)
+        record = await export_record(self.tables.store, game.id)
+        data = json.dumps(record.model_dump(mode="json"), indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"lords-of-vegas-{game.id}.json")
+        await interaction.response.send_message(
+            f"The record of game {game.id}: replay it with "
+            "`python -m engine.lords_of_vegas.scenario` tools or `GameRecord.replay()`.",
+            file=file,
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="rules", description="A short guide to the rules")
+    @app_commands.describe(topic="What to explain (default: an overview)")
+    @app_commands.choices(topic=TOPIC_CHOICES)
+    async def rules(
+        self, interaction: Interaction, topic: app_commands.Choice[str] | None = None
+    ) -> None:
+        """Explain a rule in our own words, for this channel's edition."""
+        game = await self.tables.store.open_game(_channel(interaction))
+        edition = cast(Edition, game.edition if game else "updated")
+        chosen = cast(Topic, topic.value if topic else "overview")
+        others = ", ".join(t for t in TOPICS if t != chosen)
+        embed = discord.Embed(
+            title=f"Lords of Vegas: {chosen} ({edition} edition)",
+            description=f"{guide(chosen, edition)}\n\nMore: `/lov rules` {others}.",
+            color=posts.GREEN_FELT,
+        )
+        await replies.send(interaction, Post("", embed), ephemeral=True)
+
+    # Administration ------------------------------------------------------------------
+
+    @app_commands.command(name="abandon", description="Host or moderator: end this game now")
+    async def abandon(self, interaction: Interaction) -> None:
+        """Ask for confirmation before ending the game without a result."""
+        game = await self.tables.game_in(_channel(interaction))
+        if not may_abandon(interaction, game):
+            raise Refusal(ABANDON_REFUSAL)
+        content, view = abandon_prompt(game)
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    # Autocomplete --------------------------------------------------------------------
+
+    @build.autocomplete("lot")
+    async def _build_lot(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, lambda s, c, g: choices.build_lots(s, c, current))
+
+    @build.autocomplete("using")
+    async def _build_using(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lot = interaction.namespace.lot
+        return await self._complete(
+            interaction, lambda s, c, g: choices.die_sources(s, c, "build", lot, current)
+        )
+
+    @sprawl.autocomplete("lot")
+    async def _sprawl_lot(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, lambda s, c, g: choices.sprawl_lots(s, c, current))
+
+    @sprawl.autocomplete("origin")
+    async def _sprawl_origin(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lot = interaction.namespace.lot
+        return await self._complete(
+            interaction, lambda s, c, g: choices.sprawl_origins(s, c, lot, current)
+        )
+
+    @sprawl.autocomplete("using")
+    async def _sprawl_using(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lot = interaction.namespace.lot
+        return await self._complete(
+            interaction, lambda s, c, g: choices.die_sources(s, c, "sprawl", lot, current)
+        )
+
+    @remodel.autocomplete("lot")
+    async def _remodel_lot(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(
+            interaction, lambda s, c, g: choices.bossed_casinos(s, c, "remodel", current)
+        )
+
+    @raise_.autocomplete("lot")
+    async def _raise_lot(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(
+            interaction, lambda s, c, g: choices.bossed_casinos(s, c, "raise", current)
+        )
+
+    @reorganize.autocomplete("lot")
+    async def _reorganize_lot(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(
+            interaction, lambda s, c, g: choices.reorganizable(s, c, current)
+        )
+
+    @gamble.autocomplete("lot")
+    async def _gamble_lot(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(
+            interaction, lambda s, c, g: choices.gamble_casinos(s, c, current)
+        )
+
+    @place.autocomplete("assignment")
+    async def _place(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, lambda s, c, g: choices.placements(s, c, current))
+
+    @take.autocomplete("lot")
+    async def _take(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, lambda s, c, g: choices.takes(s, c, current))
+
+    @accept.autocomplete("offer")
+    async def _accept(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._complete_offers(interaction, "accept", current)
+
+    @decline.autocomplete("offer")
+    async def _decline(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._complete_offers(interaction, "decline", current)
+
+    @withdraw.autocomplete("offer")
+    async def _withdraw(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self._complete_offers(interaction, "withdraw", current)
+
+    # Helpers -------------------------------------------------------------------------
+
+    async def _play(self, interaction: Interaction, command: str) -> None:
+        """Apply a command for the player who sent it and announce the result."""
+        action = parse_command(command)
+        played = await self.tables.play(_channel(interaction), interaction.user.id, action)
+        await self._announce(interaction, played)
+
+    async def _announce(self, interaction: Interaction, played: Played) -> None:
+        """A new turn or the end gets the board image; other actions a short line."""
+        turned = any(isinstance(e, TurnStarted) for e in played.events)
+        if turned or played.state.over:
+            await replies.defer(interaction)
+            post = await posts.turn_post(played.game, played.state, played.events)
+        else:
+            post = posts.action_post(played.game, played.state, played.events)
+            if played.game.options.get("images") == "action":
+                await replies.defer(interaction)
+                post.image = await posts.board_image(played.game, played.state)
+        await replies.send(interaction, post)
+
+    async def _started(self, interaction: Interaction) -> Game:
+        game = await self.tables.game_in(_channel(interaction))
+        if game.state_json is None:
+            raise Refusal("The game has not started yet; the host starts it with `/lov start`.")
+        return game
+
+    async def _seat(self, interaction: Interaction) -> tuple[GameState, Color, Game] | None:
+        if interaction.channel_id is None:
+            return None
+        game = await self.tables.store.open_game(interaction.channel_id)
+        if game is None or game.status != "active":
+            return None
+        color = seat_colors(game).get(interaction.user.id)
+        return None if color is None else (game.state(), color, game)
+
+    async def _complete(
+        self, interaction: Interaction, completer: Completer
+    ) -> list[app_commands.Choice[str]]:
+        seat = await self._seat(interaction)
+        return [] if seat is None else completer(*seat)
+
+    async def _complete_offers(
+        self, interaction: Interaction, kind: str, current: str
+    ) -> list[app_commands.Choice[int]]:
+        seat = await self._seat(interaction)
+        if seat is None:
+            return []
+        state, color, game = seat
+        return choices.offers(state, color, kind, posts.plain_names(game), current)

@@ -1,0 +1,234 @@
+"""What the bot says: messages composed from a game and the engine's events.
+
+A `Post` is content, an optional embed, an optional board image and the users it may
+mention. Composing is separate from sending (`replies.py`), and every word about the
+rules comes from the engine's narration.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, cast
+
+import discord
+
+from bot.store import Game
+from bot.tables import display_names
+from engine.lords_of_vegas import (
+    BOARD,
+    COMPANIES,
+    GAME_OVER,
+    Color,
+    Event,
+    GameState,
+    describe,
+    describe_decision,
+)
+from engine.lords_of_vegas.board import company_name
+from engine.lords_of_vegas.events import TurnStarted
+from engine.lords_of_vegas.narrate import describe_offer
+from engine.lords_of_vegas.state import EDITION_COLORS, Edition
+from engine.lords_of_vegas.supply import dice_left, markers_left
+from render import render_board
+
+BOARD_FILE: Final = "board.png"
+EMBED_TEXT_LIMIT: Final = 4000
+CONTENT_LIMIT: Final = 2000
+COLOR_HEX: Final[dict[str, int]] = {
+    "black": 0x2B2B2B,
+    "blue": 0x2F6FDB,
+    "green": 0x2E9E4F,
+    "purple": 0x8B4FC9,
+    "red": 0xD93B3B,
+    "yellow": 0xE8C22E,
+}
+GREEN_FELT: Final = 0x1F7A4D
+
+
+@dataclass
+class Post:
+    """A message ready to send: text, an embed, the board image, who may be mentioned."""
+
+    content: str = ""
+    embed: discord.Embed | None = None
+    image: bytes | None = None
+    mentions: list[int] = field(default_factory=list)
+
+    def text(self) -> str | None:
+        """The content, clipped to Discord's limit (None when empty)."""
+        return _clip(self.content, CONTENT_LIMIT) or None
+
+    def allowed_mentions(self) -> discord.AllowedMentions:
+        """Only the named players may be pinged: never everyone, here or roles."""
+        return discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            replied_user=False,
+            users=[discord.Object(id=user) for user in self.mentions],
+        )
+
+    def file(self) -> discord.File | None:
+        """The board image as an attachment, if the post has one."""
+        if self.image is None:
+            return None
+        return discord.File(io.BytesIO(self.image), filename=BOARD_FILE)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain_names(game: Game) -> dict[Color, str]:
+    """Colour -> the player's name, as drawn on the board image."""
+    return display_names(game)
+
+
+def chat_names(game: Game) -> dict[Color, str]:
+    """Colour -> `**Name** (colour)` for chat lines, markdown in names escaped."""
+    return {
+        color: f"**{discord.utils.escape_markdown(name)}** ({color})"
+        for color, name in display_names(game).items()
+    }
+
+
+def user_of(game: Game, color: str) -> int | None:
+    """The Discord user playing this colour, if a human."""
+    seat = game.seat_of(color)
+    return seat.user_id if seat else None
+
+
+def narrate(events: Iterable[Event], game: Game) -> list[str]:
+    """The events as chat lines, players called by name."""
+    names = chat_names(game)
+    return [describe(event, names) for event in events]
+
+
+async def board_image(game: Game, state: GameState) -> bytes:
+    """The board PNG, drawn in a worker thread so the bot keeps answering meanwhile."""
+    return await asyncio.to_thread(render_board, state, names=plain_names(game))
+
+
+def whose_turn(game: Game, state: GameState) -> tuple[str, list[int]]:
+    """Lines saying who the game waits for (mentioning them), and the users mentioned."""
+    names = chat_names(game)
+    if state.over:
+        return "", []
+    if not state.pending:
+        user = user_of(game, state.current)
+        mention = f"<@{user}> " if user is not None else ""
+        users = [user] if user is not None else []
+        return f"{mention}it is your turn, {names[state.current]}.", users
+    lines: list[str] = []
+    users = []
+    for decision in state.pending:
+        user = user_of(game, decision.player)
+        mention = f"<@{user}> " if user is not None else ""
+        lines.append(f"{mention}{describe_decision(decision, names)}.")
+        if user is not None and user not in users:
+            users.append(user)
+    return "\n".join(lines), users
+
+
+def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> discord.Embed:
+    """An embed telling what happened, line by line, clipped to Discord's limit."""
+    text = "\n".join(lines)
+    embed = discord.Embed(title=title, description=_clip(text, EMBED_TEXT_LIMIT), color=color)
+    return embed
+
+
+async def turn_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
+    """After a turn ends (or the game starts): the board, what the draw did, who is next."""
+    started = [e for e in events if isinstance(e, TurnStarted)]
+    title = f"Turn {started[-1].turn}" if started else "Lords of Vegas"
+    if state.over:
+        return await final_post(game, state, events)
+    prompt, users = whose_turn(game, state)
+    color = COLOR_HEX.get(state.current, GREEN_FELT)
+    embed = story_embed(title, narrate(events, game), color)
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    return Post(prompt, embed, await board_image(game, state), users)
+
+
+async def final_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
+    """The end of the game: final standings and the final board."""
+    names = chat_names(game)
+    standings = sorted(state.players, key=lambda p: (-p.points, -p.money))
+    table = [
+        f"{place}. {names[p.color]}: {p.points} points, ${p.money}m"
+        for place, p in enumerate(standings, 1)
+    ]
+    winners = " and ".join(names[c] for c in state.winners)
+    users = [u for u in (user_of(game, p.color) for p in state.players) if u is not None]
+    lines = narrate(events, game)
+    embed = story_embed("Game over", [*lines[-30:], "", "**Final standings**", *table])
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    everyone = " ".join(f"<@{user}>" for user in users)
+    verb = "win" if len(state.winners) > 1 else "wins"
+    content = f"🏆 {winners} {verb} Lords of Vegas! Thanks for playing, {everyone}."
+    return Post(content, embed, await board_image(game, state), users)
+
+
+def action_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
+    """A short public line for an accepted action, plus any decision it now waits for."""
+    lines = narrate(events, game)
+    prompt, users = whose_turn(game, state) if state.pending else ("", [])
+    content = "\n".join([*lines, prompt]).strip()
+    return Post(content, None, None, users)
+
+
+def status_embed(game: Game, state: GameState) -> discord.Embed:
+    """Everything about the game at a glance, for `/lov status`."""
+    names = chat_names(game)
+    edition = state.edition
+    embed = discord.Embed(
+        title=f"Lords of Vegas ({edition} edition), turn {state.turn}",
+        color=COLOR_HEX.get(state.current, GREEN_FELT),
+    )
+    for player in state.players:
+        marker = "▶ " if player.color == state.current and not state.over else ""
+        embed.add_field(
+            name=f"{marker}{display_names(game).get(player.color, player.color)} ({player.color})",
+            value=(
+                f"${player.money}m · {player.points} points\n"
+                f"{dice_left(state, player.color)} dice, "
+                f"{markers_left(state, player.color)} markers left"
+            ),
+            inline=True,
+        )
+    drawn = Counter(BOARD.lots[c].card for c in BOARD.order if c not in state.deck)
+    cards = ", ".join(f"{company_name(c)} {drawn[c]}/9" for c in COMPANIES)
+    game_over = "drawn" if GAME_OVER not in state.deck else "still in the deck"
+    embed.add_field(
+        name=f"Cards drawn ({len(state.deck)} left in the deck)",
+        value=f"{cards}, The Strip {drawn['strip']}/3. Game Over card: {game_over}.",
+        inline=False,
+    )
+    if state.over:
+        winners = " and ".join(names[c] for c in state.winners)
+        embed.add_field(name="Result", value=f"{winners} won.", inline=False)
+    elif state.pending:
+        waiting = "\n".join(describe_decision(d, names) for d in state.pending)
+        embed.add_field(name="Waiting for a decision", value=_clip(waiting, 1000), inline=False)
+    else:
+        embed.add_field(name="Turn", value=f"{names[state.current]} is playing.", inline=False)
+    for offer in state.offers[:5]:
+        accepted = ", ".join(names[c] for c in offer.accepted)
+        embed.add_field(
+            name=f"Offer #{offer.id} by {display_names(game).get(offer.proposer, offer.proposer)}",
+            value=_clip(f"{describe_offer(offer, names)}\nAccepted so far: {accepted}", 1000),
+            inline=False,
+        )
+    return embed
+
+
+def lobby_lines(game: Game) -> str:
+    """Who sits where in a lobby, and how many more may join."""
+    names = chat_names(game)
+    seated = ", ".join(names[cast(Color, seat.color)] for seat in game.seats)
+    edition = cast(Edition, game.edition)
+    most = len(EDITION_COLORS[edition])
+    return f"Seated ({len(game.seats)}/{most}): {seated}."

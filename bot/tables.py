@@ -1,0 +1,236 @@
+"""The game tables: one Lords of Vegas game per channel, from lobby to final standings.
+
+This is where a Discord request becomes a stored change: it takes the channel's lock,
+loads the game, asks the engine, and saves the result in one versioned write before
+anyone is told. It knows nothing of discord.py; the rules are the engine's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass
+from typing import Any, Final, cast
+
+from bot.store import (
+    ChannelBusy,
+    Game,
+    SeatError,
+    Store,
+    VersionConflict,
+    WrongStatus,
+)
+from engine.lords_of_vegas import (
+    Action,
+    Color,
+    Event,
+    GameSettings,
+    GameState,
+    IllegalAction,
+    apply,
+    format_line,
+    new_game,
+)
+from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
+
+# The order in which free colours are handed out when a player does not choose one.
+COLOR_PREFERENCE: Final[tuple[Color, ...]] = ("red", "blue", "green", "yellow", "purple", "black")
+
+
+class Refusal(Exception):
+    """A request the bot turns down; the message tells the player what to do instead."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """An accepted command: the game as saved, its new state, and what happened."""
+
+    game: Game
+    state: GameState
+    events: list[Event]
+    color: Color
+
+
+def seat_colors(game: Game) -> dict[int, Color]:
+    """Discord user id -> colour for the game's human seats."""
+    return {seat.user_id: cast(Color, seat.color) for seat in game.seats if seat.user_id}
+
+
+def display_names(game: Game) -> dict[Color, str]:
+    """Colour -> the name the seat was taken under (the colour itself when unknown)."""
+    return {cast(Color, seat.color): seat.name or seat.color for seat in game.seats}
+
+
+def free_colors(game: Game) -> list[Color]:
+    """Colours of the game's edition nobody has taken, in the order they are offered."""
+    allowed = EDITION_COLORS[cast(Edition, game.edition)]
+    taken = {seat.color for seat in game.seats}
+    return [c for c in COLOR_PREFERENCE if c in allowed and c not in taken]
+
+
+class Tables:
+    """Every channel's game, kept in the store; one lock per channel serialises changes."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock that serialises changes to this channel's game."""
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def game_in(self, channel_id: int) -> Game:
+        """The channel's open game; refuses when there is none."""
+        game = await self.store.open_game(channel_id)
+        if game is None:
+            raise Refusal("There is no game in this channel. Start one with `/lov new`.")
+        return game
+
+    # Lobby ---------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        name: str,
+        edition: Edition,
+        options: dict[str, Any] | None = None,
+    ) -> Game:
+        """Open a lobby in the channel; its creator is the host and takes the first seat."""
+        async with self.lock(channel_id):
+            try:
+                game = await self.store.create_game(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_user_id=user_id,
+                    edition=edition,
+                    options=options,
+                )
+            except ChannelBusy:
+                raise Refusal(
+                    "This channel already has a game. Finish or `/lov abandon` it first, "
+                    "or start one in another channel or thread."
+                ) from None
+            color = free_colors(game)[0]
+            return await self.store.add_seat(
+                game.id, game.version, color, user_id=user_id, name=name
+            )
+
+    async def join(
+        self, channel_id: int, user_id: int, name: str, color: Color | None
+    ) -> tuple[Game, Color]:
+        """Seat a player in the lobby, in the colour they chose or the first free one."""
+        async with self.lock(channel_id):
+            game = await self._lobby(channel_id)
+            if user_id in seat_colors(game):
+                raise Refusal(f"You are already playing {seat_colors(game)[user_id]} in this game.")
+            free = free_colors(game)
+            if not free:
+                limit = len(EDITION_COLORS[cast(Edition, game.edition)])
+                raise Refusal(f"The table is full: the {game.edition} edition seats {limit}.")
+            if color is None:
+                color = free[0]
+            elif color not in free:
+                raise Refusal(f"{color} is not available; free colours: {', '.join(free)}.")
+            try:
+                game = await self.store.add_seat(
+                    game.id, game.version, color, user_id=user_id, name=name
+                )
+            except (SeatError, VersionConflict):
+                raise Refusal("Someone took a seat at the same moment; please try again.") from None
+            return game, color
+
+    async def leave(self, channel_id: int, user_id: int) -> tuple[Game, Color]:
+        """A seated player leaves the lobby (the host abandons instead)."""
+        async with self.lock(channel_id):
+            game = await self._lobby(channel_id)
+            color = seat_colors(game).get(user_id)
+            if color is None:
+                raise Refusal("You are not seated at this game.")
+            if user_id == game.host_user_id:
+                raise Refusal("You are the host: use `/lov abandon` to close the lobby instead.")
+            return await self.store.remove_seat(game.id, game.version, color), color
+
+    async def kick(self, channel_id: int, host_id: int, user_id: int) -> tuple[Game, Color]:
+        """The host removes a player from the lobby."""
+        async with self.lock(channel_id):
+            game = await self._lobby(channel_id)
+            if host_id != game.host_user_id:
+                raise Refusal("Only the host can remove players.")
+            if user_id == host_id:
+                raise Refusal("You cannot remove yourself; use `/lov abandon` to close the lobby.")
+            color = seat_colors(game).get(user_id)
+            if color is None:
+                raise Refusal("That player is not seated at this game.")
+            return await self.store.remove_seat(game.id, game.version, color), color
+
+    async def start(self, channel_id: int, user_id: int) -> Played:
+        """The host starts the game: deal, roll for the first player, resolve their draw."""
+        async with self.lock(channel_id):
+            game = await self._lobby(channel_id)
+            if user_id != game.host_user_id:
+                raise Refusal("Only the host can start the game.")
+            edition = cast(Edition, game.edition)
+            most = len(EDITION_COLORS[edition])
+            if not MIN_PLAYERS <= len(game.seats) <= most:
+                raise Refusal(
+                    f"The {edition} edition needs {MIN_PLAYERS} to {most} players; "
+                    f"{len(game.seats)} seated. Others can `/lov join`."
+                )
+            seating = [cast(Color, seat.color) for seat in game.seats]
+            settings = GameSettings(edition=edition, players=seating, seed=secrets.randbits(63))
+            state, events = new_game(settings)
+            game = await self.store.start_game(
+                game.id, game.version, settings, state.model_dump_json()
+            )
+            return Played(game, state, events, state.current)
+
+    # Play ----------------------------------------------------------------------------
+
+    async def play(self, channel_id: int, user_id: int, action: Action) -> Played:
+        """Apply a seated player's command and save it before anyone hears of it."""
+        async with self.lock(channel_id):
+            game = await self.game_in(channel_id)
+            if game.status != "active":
+                raise Refusal("The game has not started yet; the host starts it with `/lov start`.")
+            color = seat_colors(game).get(user_id)
+            if color is None:
+                raise Refusal("You are not playing in this game; watch along or join the next one.")
+            state = game.state()
+            try:
+                events = apply(state, color, action)
+            except IllegalAction as refusal:
+                raise Refusal(str(refusal)) from None
+            try:
+                saved = await self.store.save_action(
+                    game.id,
+                    game.version,
+                    user_id,
+                    format_line(color, action),
+                    state.model_dump_json(),
+                    game_over=state.over,
+                )
+            except (VersionConflict, WrongStatus):
+                raise Refusal(
+                    "The game changed at the same moment; check `/lov status` and try again."
+                ) from None
+            del saved
+            return Played(await self.store.game(game.id), state, events, color)
+
+    async def abandon(self, channel_id: int, game_id: int, version: int) -> Game:
+        """End a game without a result, if it is still the one the request was about."""
+        async with self.lock(channel_id):
+            try:
+                return await self.store.abandon_game(game_id, version)
+            except (VersionConflict, WrongStatus):
+                raise Refusal(
+                    "The game changed since you asked; run `/lov abandon` again if you still "
+                    "want to end it."
+                ) from None
+
+    async def _lobby(self, channel_id: int) -> Game:
+        game = await self.game_in(channel_id)
+        if game.status != "lobby":
+            raise Refusal("The game has already started; seats can only change in the lobby.")
+        return game

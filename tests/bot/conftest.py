@@ -1,0 +1,69 @@
+"""Fixtures for end-to-end tests of the real bot against the Discord emulator."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.app import VegasHost, create_bot
+from bot.settings import Settings
+from tests.discord_emulator import Channel, DiscordEmulator, Guild, User
+from tests.discord_emulator.fixtures import RunBot, discord_emulator, run_bot, spawn_bot
+
+__all__ = ["discord_emulator", "run_bot", "spawn_bot"]
+
+
+@dataclass
+class Table:
+    """A server with a game channel, a second channel, three players and a moderator."""
+
+    emu: DiscordEmulator
+    guild: Guild
+    channel: Channel
+    other_channel: Channel
+    alice: User
+    bob: User
+    carol: User
+    dave: User
+    mod: User
+    database: Path
+
+    def settings(self) -> Settings:
+        """Settings pointing the bot at the emulator and this test's database."""
+        return Settings(
+            discord_token=self.emu.token,
+            database_path=self.database,
+            discord_api_base=self.emu.api_base,
+            discord_gateway_url=self.emu.gateway_url,
+        )
+
+
+@pytest.fixture
+def table(discord_emulator: DiscordEmulator, tmp_path: Path) -> Table:
+    """A fresh server; the bot's settle window is short because it answers in milliseconds."""
+    emu = discord_emulator
+    emu.settle_time = 0.05
+    guild = emu.create_guild("Vegas Night")
+    return Table(
+        emu=emu,
+        guild=guild,
+        channel=emu.create_channel(guild, "lords-of-vegas"),
+        other_channel=emu.create_channel(guild, "second-table"),
+        alice=emu.create_user("Alice", guild=guild),
+        bob=emu.create_user("Bob", guild=guild),
+        carol=emu.create_user("Carol", guild=guild),
+        dave=emu.create_user("Dave", guild=guild),
+        mod=emu.create_user("Mod", guild=guild, manage_channels=True),
+        database=tmp_path / "vegas.sqlite3",
+    )
+
+
+@pytest.fixture
+async def vegas(table: Table, run_bot: RunBot) -> AsyncIterator[VegasHost]:
+    """The real bot, in this event loop, on the test's database."""
+    bot = await run_bot(lambda: create_bot(table.settings()))
+    assert isinstance(bot.client, VegasHost)
+    yield bot.client
