@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
@@ -74,6 +75,8 @@ class Tables:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
+        # Where new games get their seed; tests may fix it to replay a known game.
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that serialises changes to this channel's game."""
@@ -179,7 +182,7 @@ class Tables:
                     f"{len(game.seats)} seated. Others can `/lov join`."
                 )
             seating = [cast(Color, seat.color) for seat in game.seats]
-            settings = GameSettings(edition=edition, players=seating, seed=secrets.randbits(63))
+            settings = GameSettings(edition=edition, players=seating, seed=self.new_seed())
             state, events = new_game(settings)
             game = await self.store.start_game(
                 game.id, game.version, settings, state.model_dump_json()

@@ -250,16 +250,14 @@ def describe(event: Event, names: Names = None) -> str:
             choice = "lays off" if event.lay_off else "does not lay off"
             return f"{who(event.player)} {choice} half the bet."
         case DecisionRequired():
-            return (
-                describe_decision(event.decision)[0].upper()
-                + describe_decision(event.decision)[1:]
-                + "."
-            )
+            text = describe_decision(event.decision, names)
+            return text[0].upper() + text[1:] + "."
         case TurnEnded():
             return f"{who(event.player)} ends their turn."
         case OfferMade():
             offer = event.offer
-            return f"{who(offer.proposer)} offers trade #{offer.id}: {describe_offer(offer)}."
+            steps = describe_offer(offer, names)
+            return f"{who(offer.proposer)} offers trade #{offer.id}: {steps}."
         case OfferAccepted():
             return f"{who(event.player)} accepts offer #{event.offer}."
         case OfferClosed():

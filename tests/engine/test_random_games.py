@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +24,7 @@ from engine.lords_of_vegas.actions import (
     Take,
 )
 from engine.lords_of_vegas.board import BOARD, COMPANIES
-from engine.lords_of_vegas.events import GameOver
+from engine.lords_of_vegas.events import GameOver, TradeStepFailed
 from engine.lords_of_vegas.invariants import check_invariants
 from engine.lords_of_vegas.notation import parse_line
 from engine.lords_of_vegas.randomplay import STYLES, RandomPlayer, play_random_game
@@ -137,10 +138,17 @@ def test_every_event_can_be_narrated() -> None:
             ("classic", ["red", "blue", "green"]),
         ):
             _, record = play_random_game(colors, seed, edition, style=style)  # type: ignore[arg-type]
+            names = {color: f"Player-{color.upper()}" for color in colors}
             for event in record.replay()[1]:
                 text = describe(event)
                 assert text and text[-1] in ".)", text
                 kinds.add(event.kind)
+                # With names given, every player is called by name, never by a bare colour.
+                named = describe(event, names)  # type: ignore[arg-type]
+                if isinstance(event, TradeStepFailed):  # the reason is a refusal message
+                    named = named.replace(event.reason, "")
+                words = set(re.findall(r"[a-z]+", named))
+                assert not words & set(colors), named
     expected = {
         "dealt",
         "starting_roll",
