@@ -94,3 +94,17 @@ async def _current(vegas: VegasHost, table: Table) -> User:
     seat = game.seat_of(color)
     assert seat is not None
     return table.alice if seat.user_id == table.alice.id else table.bob
+
+
+async def test_the_host_can_have_the_board_posted_after_every_action(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel = table.emu, table.channel
+    await emu.slash(table.alice, channel, "lov new", images="action")
+    await emu.slash(table.bob, channel, "lov join")
+    reply = await emu.slash(table.alice, channel, "lov start")
+    [user] = mentioned(reply, [table.alice, table.bob])
+    built = await build_something(emu, user, channel)
+    assert built is not None and built.message is not None
+    assert built.message.attachment("board.png").data
+    assert "built" in built.content

@@ -126,6 +126,7 @@ async def test_a_killed_bot_restarts_and_the_game_goes_on(
     before = json.loads(_snapshot(table.database))
 
     await bot.kill()
+    assert emu.token not in bot.log()  # the token never reaches the logs
     await bot.start()
     registrations = emu.requests_to("PUT /applications/*/commands")
     assert len(registrations) == 1  # synced once, not again on restart

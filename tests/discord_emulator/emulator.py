@@ -57,6 +57,9 @@ class RequestRecord:
     errors: dict[str, Any] | None = None
     fault: bool = False
     payload: dict[str, Any] | None = None
+    # Event-loop times (the clock interactions are stamped with) of arrival and answer.
+    received_at: float = 0.0
+    answered_at: float = 0.0
 
     def __str__(self) -> str:
         text = f"{self.method} {self.path} -> {self.status}"
@@ -432,6 +435,7 @@ class DiscordEmulator:
         record = RequestRecord(request.method, path, route[len(API_PREFIX) :])
         self.requests.append(record)
         loop = asyncio.get_running_loop()
+        record.received_at = loop.time()
         self._inflight += 1
         self._last_activity = loop.time()
         received.set(None)
@@ -447,6 +451,7 @@ class DiscordEmulator:
             self._last_activity = loop.time()
         record.status = response.status
         record.payload = received.get()
+        record.answered_at = loop.time()
         return response
 
     async def _serve(
