@@ -67,3 +67,5 @@ async def vegas(table: Table, run_bot: RunBot) -> AsyncIterator[VegasHost]:
     bot = await run_bot(lambda: create_bot(table.settings()))
     assert isinstance(bot.client, VegasHost)
     yield bot.client
+    # Whatever the test did, the bot only used routes Discord has.
+    assert table.emu.unknown_routes == []
