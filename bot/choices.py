@@ -151,7 +151,8 @@ def gamble_casinos(state: GameState, color: Color, current: str) -> list[app_com
         assert casino is not None
         boss = boss_of(state, casino)
         company = company_name(casino.company)
-        label = f"{lot} · {boss}'s {company}, {casino.tiles} tiles · bet up to ${amount}m"
+        tiles = f"{casino.tiles} tile{'s' if casino.tiles > 1 else ''}"
+        label = f"{lot} · {boss}'s {company}, {tiles} · bet up to ${amount}m"
         pairs.append((label, lot))
     return _choices(pairs, current)
 

@@ -62,6 +62,21 @@ def _gamble(lot: str, amount: int) -> Gamble:
     return Gamble(lot=lot, amount=amount)
 
 
+@cache
+def _remodel(lot: str, company: Company) -> Remodel:
+    return Remodel(lot=lot, company=company)
+
+
+@cache
+def _reorganize(lot: str) -> Reorganize:
+    return Reorganize(lot=lot)
+
+
+@cache
+def _raise(lot: str) -> Raise:
+    return Raise(lot=lot)
+
+
 def legal_actions(
     state: GameState, player: Color, kinds: Collection[str] | None = None
 ) -> list[Action]:
@@ -195,7 +210,7 @@ def _remodels(position: _Position) -> Iterator[Action]:
         if REMODEL_PER_SPACE * casino.spaces <= position.cash:
             for company in COMPANIES:
                 if company != casino.company and position.free_tiles[company] >= casino.spaces:
-                    yield Remodel(lot=casino.name, company=company)
+                    yield _remodel(casino.name, company)
 
 
 def _reorganizes(position: _Position) -> Iterator[Action]:
@@ -207,7 +222,7 @@ def _reorganizes(position: _Position) -> Iterator[Action]:
             and not any(lot in state.reorganized for lot, _, _ in dice)
             and sum(pips for _, _, pips in dice) <= position.cash
         ):
-            yield Reorganize(lot=casino.name)
+            yield _reorganize(casino.name)
 
 
 def _raises(position: _Position) -> Iterator[Action]:
@@ -216,7 +231,7 @@ def _raises(position: _Position) -> Iterator[Action]:
         return
     for casino in position.bossed:
         if casino.height < state.max_height and RISER_PRICE * casino.spaces <= position.cash:
-            yield Raise(lot=casino.name)
+            yield _raise(casino.name)
 
 
 def _gambles(position: _Position) -> Iterator[Action]:

@@ -82,7 +82,8 @@ def propose(state: GameState, player: Color, action: Propose, events: list[Event
         raise IllegalAction("A trade needs at least two players.")
     state.next_offer += 1
     state.offers.append(offer)
-    events.append(OfferMade(offer=offer.model_copy(deep=True)))
+    # A snapshot: the live offer's acceptances keep changing.
+    events.append(OfferMade(offer=offer.model_copy(update={"accepted": list(offer.accepted)})))
     return offer
 
 
