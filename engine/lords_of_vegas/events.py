@@ -1,24 +1,21 @@
 """Typed records of everything that happens, returned by `apply` so a log can narrate.
 
-`narrate.py` turns each event into a plain-English line.
+`narrate.py` turns each event into a plain-English line. Events are frozen dataclasses:
+the engine makes hundreds per game, and they never need validating or saving.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from dataclasses import dataclass
+from typing import Literal
 
 from .actions import Color, TradeStep
 from .board import CardKind, Company
 from .state import Decision, Offer
 
 
-class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Dealt(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dealt:
     """Setup: a player's two starting lots and starting money."""
 
     kind: Literal["dealt"] = "dealt"
@@ -28,14 +25,16 @@ class Dealt(_Event):
     set_aside: tuple[str, ...] = ()
 
 
-class StartingRoll(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartingRoll:
     """Setup: one round of the roll-off for the first turn."""
 
     kind: Literal["starting_roll"] = "starting_roll"
     rolls: dict[Color, tuple[int, int]]
 
 
-class TurnStarted(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnStarted:
     """A player's turn begins with their draw."""
 
     kind: Literal["turn_started"] = "turn_started"
@@ -43,7 +42,8 @@ class TurnStarted(_Event):
     turn: int
 
 
-class CardDrawn(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDrawn:
     """A property card was drawn; `unused_block` in a 2-player game's F block."""
 
     kind: Literal["card_drawn"] = "card_drawn"
@@ -53,7 +53,8 @@ class CardDrawn(_Event):
     unused_block: bool = False
 
 
-class MarkerPlaced(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerPlaced:
     """A player's marker went onto a lot, making it their parking lot."""
 
     kind: Literal["marker_placed"] = "marker_placed"
@@ -61,7 +62,8 @@ class MarkerPlaced(_Event):
     lot: str
 
 
-class MarkerMoved(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerMoved:
     """Out of markers: a player moved one of theirs; the old lot is unowned again."""
 
     kind: Literal["marker_moved"] = "marker_moved"
@@ -70,7 +72,8 @@ class MarkerMoved(_Event):
     to_lot: str
 
 
-class TakeOver(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeOver:
     """The drawn lot had a tile: the drawer's die now sits in it."""
 
     kind: Literal["take_over"] = "take_over"
@@ -80,7 +83,8 @@ class TakeOver(_Event):
     pips: int
 
 
-class DieMoved(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DieMoved:
     """Out of dice: a player moved one of theirs; the old tile is left without a die."""
 
     kind: Literal["die_moved"] = "die_moved"
@@ -89,14 +93,16 @@ class DieMoved(_Event):
     to_lot: str
 
 
-class ParkingPaid(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParkingPaid:
     """Every parking lot paid its owner $1m."""
 
     kind: Literal["parking_paid"] = "parking_paid"
     payments: dict[Color, int]
 
 
-class CasinoPaid(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CasinoPaid:
     """A casino paid $1m per pip to each die's owner."""
 
     kind: Literal["casino_paid"] = "casino_paid"
@@ -105,7 +111,8 @@ class CasinoPaid(_Event):
     payments: dict[Color, int]
 
 
-class PointsScored(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PointsScored:
     """A casino scored for its boss; points that could not cross a break are lost."""
 
     kind: Literal["points_scored"] = "points_scored"
@@ -117,7 +124,8 @@ class PointsScored(_Event):
     lost: int
 
 
-class Built(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Built:
     """A new casino tile on the builder's parking lot."""
 
     kind: Literal["built"] = "built"
@@ -128,7 +136,8 @@ class Built(_Event):
     pips: int
 
 
-class Sprawled(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sprawled:
     """A casino grew into a neighbouring lot (risers included)."""
 
     kind: Literal["sprawled"] = "sprawled"
@@ -141,7 +150,8 @@ class Sprawled(_Event):
     pips: int
 
 
-class Remodeled(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Remodeled:
     """A casino changed company."""
 
     kind: Literal["remodeled"] = "remodeled"
@@ -152,7 +162,8 @@ class Remodeled(_Event):
     cost: int
 
 
-class Raised(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Raised:
     """A casino got a riser under every tile."""
 
     kind: Literal["raised"] = "raised"
@@ -162,7 +173,8 @@ class Raised(_Event):
     cost: int
 
 
-class Reorganized(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reorganized:
     """Every die in a casino was rerolled; `rolls` are (lot, owner, new pips) in board order."""
 
     kind: Literal["reorganized"] = "reorganized"
@@ -172,7 +184,8 @@ class Reorganized(_Event):
     rolls: tuple[tuple[str, Color, int], ...]
 
 
-class DicePlaced(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DicePlaced:
     """A player put their rerolled dice back on their tiles."""
 
     kind: Literal["dice_placed"] = "dice_placed"
@@ -180,7 +193,8 @@ class DicePlaced(_Event):
     assignment: tuple[tuple[str, int], ...]
 
 
-class Merged(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Merged:
     """Neighbouring casinos of one company and height joined into one."""
 
     kind: Literal["merged"] = "merged"
@@ -190,7 +204,8 @@ class Merged(_Event):
     joined: tuple[tuple[str, ...], ...]
 
 
-class TieRerolled(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TieRerolled:
     """Dice of different players tied for the top of a casino and were rerolled."""
 
     kind: Literal["tie_rerolled"] = "tie_rerolled"
@@ -199,7 +214,8 @@ class TieRerolled(_Event):
     boss: Color
 
 
-class Gambled(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gambled:
     """A bet at another player's casino and how it was settled."""
 
     kind: Literal["gambled"] = "gambled"
@@ -216,7 +232,8 @@ class Gambled(_Event):
     laid_off: bool
 
 
-class LayoffChosen(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LayoffChosen:
     """Classic edition: the boss chose whether to lay off half the bet."""
 
     kind: Literal["layoff_chosen"] = "layoff_chosen"
@@ -224,28 +241,32 @@ class LayoffChosen(_Event):
     lay_off: bool
 
 
-class DecisionRequired(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionRequired:
     """The engine waits for a player's decision before anything else happens."""
 
     kind: Literal["decision_required"] = "decision_required"
     decision: Decision
 
 
-class TurnEnded(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnEnded:
     """A player ended their turn."""
 
     kind: Literal["turn_ended"] = "turn_ended"
     player: Color
 
 
-class OfferMade(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfferMade:
     """A trade was offered."""
 
     kind: Literal["offer_made"] = "offer_made"
     offer: Offer
 
 
-class OfferAccepted(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfferAccepted:
     """A party accepted an offer."""
 
     kind: Literal["offer_accepted"] = "offer_accepted"
@@ -253,7 +274,8 @@ class OfferAccepted(_Event):
     player: Color
 
 
-class OfferClosed(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfferClosed:
     """An offer ended without running: declined, withdrawn or lapsed at turn end."""
 
     kind: Literal["offer_closed"] = "offer_closed"
@@ -262,7 +284,8 @@ class OfferClosed(_Event):
     player: Color | None = None
 
 
-class TradeStepDone(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TradeStepDone:
     """One step of an accepted trade happened."""
 
     kind: Literal["trade_step_done"] = "trade_step_done"
@@ -271,7 +294,8 @@ class TradeStepDone(_Event):
     step: TradeStep
 
 
-class TradeStepFailed(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TradeStepFailed:
     """A trade step could not happen; it and every later step are skipped."""
 
     kind: Literal["trade_step_failed"] = "trade_step_failed"
@@ -282,7 +306,8 @@ class TradeStepFailed(_Event):
     skipped: int
 
 
-class TradeFinished(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TradeFinished:
     """An accepted trade finished (`complete` is false when a step failed)."""
 
     kind: Literal["trade_finished"] = "trade_finished"
@@ -290,7 +315,8 @@ class TradeFinished(_Event):
     complete: bool
 
 
-class GameOver(_Event):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameOver:
     """The game ended; standings are (colour, points, money), best first."""
 
     kind: Literal["game_over"] = "game_over"
@@ -299,7 +325,7 @@ class GameOver(_Event):
     standings: tuple[tuple[Color, int, int], ...]
 
 
-Event = Annotated[
+Event = (
     Dealt
     | StartingRoll
     | TurnStarted
@@ -329,6 +355,5 @@ Event = Annotated[
     | TradeStepDone
     | TradeStepFailed
     | TradeFinished
-    | GameOver,
-    Field(discriminator="kind"),
-]
+    | GameOver
+)
