@@ -170,6 +170,13 @@ class Withdraw(_Action):
     offer: Annotated[int, Field(ge=1)]
 
 
+class Expire(_Action):
+    """An offer ran out of time (the host's table setting); whoever applies it, it closes."""
+
+    kind: Literal["expire"] = "expire"
+    offer: Annotated[int, Field(ge=1)]
+
+
 Action = Annotated[
     Build
     | Sprawl
@@ -184,14 +191,15 @@ Action = Annotated[
     | Propose
     | Accept
     | Decline
-    | Withdraw,
+    | Withdraw
+    | Expire,
     Field(discriminator="kind"),
 ]
 
 TURN_ACTION_TYPES = (Build, Sprawl, Remodel, Reorganize, Raise, Gamble)
 TURN_ACTION_KINDS = frozenset({"build", "sprawl", "remodel", "reorganize", "raise", "gamble"})
 DECISION_KINDS = frozenset({"place", "layoff", "take"})
-TRADE_KINDS = frozenset({"offer", "accept", "decline", "withdraw"})
+TRADE_KINDS = frozenset({"offer", "accept", "decline", "withdraw", "expire"})
 
 
 def step_parties(step: PayStep | LotStep | DieStep | ActStep) -> tuple[Color, ...]:

@@ -276,11 +276,11 @@ class OfferAccepted:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OfferClosed:
-    """An offer ended without running: declined, withdrawn or lapsed at turn end."""
+    """An offer ended without running: declined, withdrawn, lapsed at turn end or expired."""
 
     kind: Literal["offer_closed"] = "offer_closed"
     offer: int
-    reason: Literal["declined", "withdrawn", "lapsed"]
+    reason: Literal["declined", "withdrawn", "lapsed", "expired"]
     player: Color | None = None
 
 

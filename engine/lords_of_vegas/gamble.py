@@ -61,8 +61,9 @@ def gamble(state: GameState, player: Color, action: Gamble, events: list[Event])
 
     state.gambled = True
     if state.edition == "classic":
-        decision = LayoffDecision(player=boss, gambler=player, lot=action.lot, amount=action.amount)
-        state.pending.append(decision)
+        decision = state.ask(
+            LayoffDecision(player=boss, gambler=player, lot=action.lot, amount=action.amount)
+        )
         events.append(DecisionRequired(decision=decision))
         return
     _settle(state, player, boss, action.lot, action.amount, False, events)

@@ -14,6 +14,7 @@ from .actions import (
     Color,
     Decline,
     EndTurn,
+    Expire,
     Layoff,
     Place,
     Propose,
@@ -39,7 +40,7 @@ from .holdings import take
 from .narrate import describe_decision
 from .reorganize import place, reorganize
 from .state import GameState
-from .trade import accept, continue_trade, decline, propose, withdraw
+from .trade import accept, continue_trade, decline, expire, propose, withdraw
 from .turn import end_turn, resume_draw
 
 
@@ -96,6 +97,8 @@ def apply(state: GameState, player: Color, action: Action) -> list[Event]:
         decline(state, player, action.offer, events)
     elif isinstance(action, Withdraw):
         withdraw(state, player, action.offer, events)
+    elif isinstance(action, Expire):
+        expire(state, action.offer, events)
     else:
         if state.pending:
             raise IllegalAction(

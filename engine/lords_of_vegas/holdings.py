@@ -20,8 +20,7 @@ def gain_lot(
 ) -> None:
     """`player` puts a marker on `lot` (replacing `giver`'s), or is asked which to move."""
     if markers_left(state, player) == 0:
-        decision = TakeMarkerDecision(player=player, lot=lot, giver=giver)
-        state.pending.append(decision)
+        decision = state.ask(TakeMarkerDecision(player=player, lot=lot, giver=giver))
         events.append(DecisionRequired(decision=decision))
         return
     state.lots[lot] = player
@@ -35,8 +34,7 @@ def gain_die(
 ) -> None:
     """`player`'s die with `pips` goes on the tile at `lot`, or they are asked which to move."""
     if dice_left(state, player) == 0:
-        decision = TakeDieDecision(player=player, lot=lot, pips=pips, giver=giver)
-        state.pending.append(decision)
+        decision = state.ask(TakeDieDecision(player=player, lot=lot, pips=pips, giver=giver))
         events.append(DecisionRequired(decision=decision))
         return
     _put_die(state, player, lot, pips, giver, events)

@@ -263,6 +263,8 @@ def describe(event: Event, names: Names = None) -> str:
         case OfferClosed():
             if event.reason == "lapsed":
                 return f"Offer #{event.offer} lapsed at the end of the turn."
+            if event.reason == "expired":
+                return f"Offer #{event.offer} expired: nobody accepted it in time."
             return f"{who(event.player)} {event.reason} offer #{event.offer}."
         case TradeStepDone():
             step = event.step

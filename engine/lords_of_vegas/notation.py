@@ -21,6 +21,7 @@ from .actions import (
     Decline,
     DieStep,
     EndTurn,
+    Expire,
     Gamble,
     Layoff,
     LotStep,
@@ -54,6 +55,7 @@ USAGE: Final[dict[str, str]] = {
     "accept": "accept <offer number>",
     "decline": "decline <offer number>",
     "withdraw": "withdraw <offer number>",
+    "expire": "expire <offer number>",
 }
 ALIASES: Final = {"reorg": "reorganize"}
 COLORS: Final[tuple[Color, ...]] = get_args(Color)
@@ -197,11 +199,13 @@ def _parse_simple(kind: str, args: list[str]) -> Action:
             raise _fail(kind, "Say `die` or `marker` and the lot to take it from.")
         what = "die" if args[0].lower() == "die" else "marker"
         return Take(what=what, lot=parse_lot(args[1]))
-    if kind in ("accept", "decline", "withdraw"):
+    if kind in ("accept", "decline", "withdraw", "expire"):
         number = _parse_number(kind, args)
         if kind == "accept":
             return Accept(offer=number)
-        return Decline(offer=number) if kind == "decline" else Withdraw(offer=number)
+        if kind == "decline":
+            return Decline(offer=number)
+        return Withdraw(offer=number) if kind == "withdraw" else Expire(offer=number)
     raise NotationError(f"I don't know the command '{kind}'. Commands: " + ", ".join(USAGE) + ".")
 
 

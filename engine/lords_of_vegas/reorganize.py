@@ -58,8 +58,7 @@ def reorganize(state: GameState, player: Color, action: Reorganize, events: list
         lots = by_owner.get(color, [])
         values = [_pips(state, lot) for lot in lots]
         if len(set(values)) > 1:
-            decision = PlaceDecision(player=color, lots=lots, values=values)
-            state.pending.append(decision)
+            decision = state.ask(PlaceDecision(player=color, lots=lots, values=values))
             events.append(DecisionRequired(decision=decision))
 
 

@@ -65,6 +65,7 @@ class PlaceDecision(_Model):
     """After a reorganize: `player` assigns `values` to their tiles `lots` in that casino."""
 
     kind: Literal["place"] = "place"
+    id: int = 0
     player: Color
     lots: list[LotId]
     values: list[int]
@@ -74,6 +75,7 @@ class LayoffDecision(_Model):
     """Classic edition: the boss decides whether to lay off half of a bet before the roll."""
 
     kind: Literal["layoff"] = "layoff"
+    id: int = 0
     player: Color
     gambler: Color
     lot: LotId
@@ -84,6 +86,7 @@ class TakeDieDecision(_Model):
     """`player` has no dice left and must move one of theirs onto `lot`, showing `pips`."""
 
     kind: Literal["take_die"] = "take_die"
+    id: int = 0
     player: Color
     lot: LotId
     pips: int
@@ -94,6 +97,7 @@ class TakeMarkerDecision(_Model):
     """`player` has no markers left and must move one of theirs onto `lot`."""
 
     kind: Literal["take_marker"] = "take_marker"
+    id: int = 0
     player: Color
     lot: LotId
     giver: Color | None = None
@@ -124,7 +128,8 @@ class GameState(_Model):
     - `turn`: counts turns from 1; `turn_draws`: cards drawn at the start of this turn
       (more than one when a 2-player game skips F cards), the last is the live card.
     - `gambled`, `reorganized`: what the current player has used up this turn.
-    - `pending`: decisions the engine waits for; nothing else happens until answered.
+    - `pending`: decisions the engine waits for, numbered from `next_decision`;
+      nothing else happens until they are answered.
     - `paused_draw`, `trade`: a draw or an accepted trade waiting on a decision.
     - `changed`: for each lot, the turn in which its marker, tile or die last changed.
     - `over`, `winners`: set when the game ends.
@@ -145,12 +150,20 @@ class GameState(_Model):
     pending: list[Decision] = []
     offers: list[Offer] = []
     next_offer: int = 1
+    next_decision: int = 1
     paused_draw: str | None = None
     trade: TradeInProgress | None = None
     changed: dict[LotId, int] = {}
     over: bool = False
     winners: list[Color] = []
     rng: Rng
+
+    def ask(self, decision: Decision) -> Decision:
+        """Number a decision the game now waits for and add it to `pending`."""
+        decision.id = self.next_decision
+        self.next_decision += 1
+        self.pending.append(decision)
+        return decision
 
     def player(self, color: Color) -> Player:
         """The seat of this colour."""

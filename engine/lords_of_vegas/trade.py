@@ -124,6 +124,13 @@ def withdraw(state: GameState, player: Color, number: int, events: list[Event]) 
     events.append(OfferClosed(offer=number, reason="withdrawn", player=player))
 
 
+def expire(state: GameState, number: int, events: list[Event]) -> None:
+    """An offer's time ran out: it closes as if withdrawn."""
+    find_offer(state, number)
+    state.offers = [offer for offer in state.offers if offer.id != number]
+    events.append(OfferClosed(offer=number, reason="expired"))
+
+
 def continue_trade(state: GameState, run_action: ActionRunner, events: list[Event]) -> None:
     """Run the accepted trade's remaining steps, pausing whenever a decision is owed."""
     trade = state.trade

@@ -13,6 +13,7 @@ from engine.lords_of_vegas.actions import (
     Decline,
     DieStep,
     EndTurn,
+    Expire,
     Gamble,
     Layoff,
     LotStep,
@@ -60,6 +61,7 @@ actions = st.one_of(
     st.builds(Accept, offer=st.integers(1, 999)),
     st.builds(Decline, offer=st.integers(1, 999)),
     st.builds(Withdraw, offer=st.integers(1, 999)),
+    st.builds(Expire, offer=st.integers(1, 999)),
 )
 
 
