@@ -20,7 +20,13 @@ from pathlib import Path
 from bot.app import create_bot
 from bot.endpoints import use_discord_endpoints
 from bot.settings import Settings
-from tests.bot.players import answer_decision, build_something, mentioned
+from tests.bot.players import (
+    answer_prompt,
+    build_something,
+    decision_prompts,
+    mentioned,
+    prompted_user,
+)
 from tests.discord_emulator import DiscordEmulator, Reply
 from tests.discord_emulator.bots import InProcessBot
 
@@ -67,20 +73,24 @@ async def run(turns: int) -> None:
         for user in users[1:]:
             await emu.slash(user, channel, "lov join")
         reply = await emu.slash(users[0], channel, "lov start")
+        user = users[0]
         for _ in range(turns):
             if "wins Lords of Vegas" in reply.content:
                 await emu.slash(users[0], channel, "lov new")
                 for user in users[1:]:
                     await emu.slash(user, channel, "lov join")
                 reply = await emu.slash(users[0], channel, "lov start")
-            [user, *_] = mentioned(reply, users)
-            if "must" in reply.content:
-                reply = await answer_decision(emu, reply, user, channel)
+            prompts = decision_prompts(reply.posted)
+            if prompts:
+                user = prompted_user(prompts[0], users)
+                reply = await answer_prompt(emu, prompts[0], user)
                 continue
+            found = mentioned(reply, users)
+            user = found[0] if found else user
             built = await build_something(emu, user, channel)
             if built is not None:
                 actions.append(latency(emu, built))
-                if "must" in built.content:
+                if decision_prompts(built.posted):
                     reply = built
                     continue
             reply = await emu.slash(user, channel, "lov end")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import logging
 import sys
 from typing import Any
@@ -10,13 +12,18 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.buttons import AbandonButton
+from bot.builder import DraftItem, route_modal
+from bot.buttons import AbandonButton, DecisionButton, DecisionMenu, OfferButton
+from bot.clock import Clock, SystemClock
 from bot.commands import LordsOfVegas
 from bot.endpoints import use_discord_endpoints
+from bot.host import Host
+from bot.prompts import Prompts
 from bot.settings import Settings
 from bot.store import Store
 from bot.sync import sync_commands
 from bot.tables import Tables
+from bot.timers import Timers
 
 log = logging.getLogger("bot")
 
@@ -48,38 +55,60 @@ Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
 class VegasHost(discord.Client):
     """The bot: opens the store, registers `/lov` and the buttons, syncs commands if needed."""
 
-    def __init__(self, settings: Settings, *, force_sync: bool = False) -> None:
+    def __init__(
+        self, settings: Settings, *, force_sync: bool = False, clock: Clock | None = None
+    ) -> None:
         super().__init__(
             intents=discord.Intents.default(),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.force_sync = force_sync
+        self.clock: Clock = clock or SystemClock()
         self.tree: app_commands.CommandTree[Any] = app_commands.CommandTree(self)
         self.store: Store | None = None
         self.tables: Tables | None = None
+        self.host: Host | None = None
+        self.timers: Timers | None = None
+        self._timer_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        """Runs once per start (not on reconnects)."""
+        """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
         self.store = await Store.open(self.settings.database_path)
         self.tables = Tables(self.store)
-        self.tree.add_command(LordsOfVegas(self.tables))
-        self.add_dynamic_items(AbandonButton)
+        prompts = Prompts(self, self.store, self.clock)
+        self.host = Host(self, self.tables, prompts)
+        self.timers = Timers(self.host, self.store, self.clock)
+        prompts.on_new_deadline = self.timers.poke
+        self.tree.add_command(LordsOfVegas(self.host))
+        self.add_dynamic_items(AbandonButton, OfferButton, DecisionButton, DecisionMenu, DraftItem)
         await sync_commands(
             self.tree, self.store, self.settings.dev_guild_id, force=self.force_sync
         )
+        self._timer_task = asyncio.create_task(self.timers.run())
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Modal forms are answered here so they work across restarts."""
+        if self.host is not None:
+            await route_modal(self.host, interaction)
 
     async def close(self) -> None:
-        """Disconnect, then close the database."""
+        """Stop the timers, disconnect, then close the database."""
+        if self._timer_task is not None:
+            self._timer_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timer_task
         await super().close()
         if self.store is not None:
             await self.store.close()
 
 
-def create_bot(settings: Settings, *, force_sync: bool = False) -> VegasHost:
+def create_bot(
+    settings: Settings, *, force_sync: bool = False, clock: Clock | None = None
+) -> VegasHost:
     """A configured client, pointed at the endpoints the settings name."""
     use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
-    return VegasHost(settings, force_sync=force_sync)
+    return VegasHost(settings, force_sync=force_sync, clock=clock)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,12 +16,13 @@ import discord
 from discord import app_commands
 
 from bot import choices, posts, replies
+from bot.builder import Builder
 from bot.buttons import ABANDON_REFUSAL, abandon_prompt, may_abandon
+from bot.host import Host
 from bot.posts import Post
 from bot.store import Game, export_record
-from bot.tables import Played, Refusal, Tables, seat_colors
+from bot.tables import Played, Refusal, seat_colors
 from engine.lords_of_vegas import Color, GameState, NotationError, parse_command
-from engine.lords_of_vegas.events import TurnStarted
 from engine.lords_of_vegas.guide import TOPICS, Topic, guide
 from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.state import Edition
@@ -46,6 +47,16 @@ IMAGES: Final = [
     app_commands.Choice(name="after every turn", value="turn"),
     app_commands.Choice(name="after every action too", value="action"),
 ]
+DEFAULT_WAIT: Final = "24"
+WAITS: Final = [
+    app_commands.Choice(name="1 hour", value="1"),
+    app_commands.Choice(name="6 hours", value="6"),
+    app_commands.Choice(name="12 hours", value="12"),
+    app_commands.Choice(name="24 hours", value="24"),
+    app_commands.Choice(name="2 days", value="48"),
+    app_commands.Choice(name="1 week", value="168"),
+    app_commands.Choice(name="no limit", value="0"),
+]
 TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
 LOG_DEFAULT: Final = 15
 
@@ -69,11 +80,12 @@ def _option(value: str | None, keyword: str) -> str:
 class LordsOfVegas(app_commands.Group):
     """The `/lov` command group."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, host: Host) -> None:
         super().__init__(
             name="lov", description="Play Lords of Vegas in this channel", guild_only=True
         )
-        self.tables = tables
+        self.host = host
+        self.tables = host.tables
 
     # Errors --------------------------------------------------------------------------
 
@@ -93,23 +105,32 @@ class LordsOfVegas(app_commands.Group):
     @app_commands.describe(
         edition="Which rules (default: the updated edition)",
         images="When to post the board image (default: after every turn)",
+        offers="How long a trade offer stays open (default: 24 hours)",
+        decisions="How long a decision waits before its default applies (default: 24 hours)",
     )
-    @app_commands.choices(edition=EDITIONS, images=IMAGES)
+    @app_commands.choices(edition=EDITIONS, images=IMAGES, offers=WAITS, decisions=WAITS)
     async def new(
         self,
         interaction: Interaction,
         edition: app_commands.Choice[str] | None = None,
         images: app_commands.Choice[str] | None = None,
+        offers: app_commands.Choice[str] | None = None,
+        decisions: app_commands.Choice[str] | None = None,
     ) -> None:
         """Open a lobby; the creator hosts it and takes a seat."""
         chosen = cast(Edition, edition.value if edition else "updated")
+        options = {
+            "images": images.value if images else "turn",
+            "offer_hours": float(offers.value if offers else DEFAULT_WAIT),
+            "decision_hours": float(decisions.value if decisions else DEFAULT_WAIT),
+        }
         game = await self.tables.open_lobby(
             interaction.guild_id,
             _channel(interaction),
             interaction.user.id,
             _name(interaction),
             chosen,
-            {"images": images.value if images else "turn"},
+            options,
         )
         text = (
             f"{posts.chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of "
@@ -268,13 +289,18 @@ class LordsOfVegas(app_commands.Group):
     # Trades --------------------------------------------------------------------------
 
     @app_commands.command(
-        name="offer", description="Offer a trade, e.g. red pays blue 5; blue gives red lot C4"
+        name="offer", description="Offer a trade: with menus, or type the steps as terms"
     )
-    @app_commands.describe(terms="Steps separated by ';' (see /lov rules trade)")
+    @app_commands.describe(
+        terms="Optional: steps separated by ';', e.g. red pays blue 5; blue gives red lot C4"
+    )
     async def offer(
-        self, interaction: Interaction, terms: app_commands.Range[str, 1, 1000]
+        self, interaction: Interaction, terms: app_commands.Range[str, 1, 1000] | None = None
     ) -> None:
-        """Propose a trade in the engine's notation."""
+        """Open the trade builder, or propose the typed steps at once."""
+        if terms is None:
+            await Builder(self.host).open(interaction)
+            return
         await self._play(interaction, f"offer {terms}")
 
     @app_commands.command(name="accept", description="Accept a trade offer")
@@ -484,17 +510,8 @@ class LordsOfVegas(app_commands.Group):
         await self._announce(interaction, played)
 
     async def _announce(self, interaction: Interaction, played: Played) -> None:
-        """A new turn or the end gets the board image; other actions a short line."""
-        turned = any(isinstance(e, TurnStarted) for e in played.events)
-        if turned or played.state.over:
-            await replies.defer(interaction)
-            post = await posts.turn_post(played.game, played.state, played.events)
-        else:
-            post = posts.action_post(played.game, played.state, played.events)
-            if played.game.options.get("images") == "action":
-                await replies.defer(interaction)
-                post.image = await posts.board_image(played.game, played.state)
-        await replies.send(interaction, post)
+        """Answer the player and update the channel (see `Host.answer`)."""
+        await self.host.answer(interaction, played)
 
     async def _started(self, interaction: Interaction) -> Game:
         game = await self.tables.game_in(_channel(interaction))

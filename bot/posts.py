@@ -113,24 +113,21 @@ async def board_image(game: Game, state: GameState) -> bytes:
 
 
 def whose_turn(game: Game, state: GameState) -> tuple[str, list[int]]:
-    """Lines saying who the game waits for (mentioning them), and the users mentioned."""
+    """A line saying who the game waits for, and the users to mention.
+
+    The current player is mentioned; players who owe a decision are mentioned by their
+    own prompt message instead (see `prompts.py`).
+    """
     names = chat_names(game)
     if state.over:
         return "", []
-    if not state.pending:
-        user = user_of(game, state.current)
-        mention = f"<@{user}> " if user is not None else ""
-        users = [user] if user is not None else []
-        return f"{mention}it is your turn, {names[state.current]}.", users
-    lines: list[str] = []
-    users = []
-    for decision in state.pending:
-        user = user_of(game, decision.player)
-        mention = f"<@{user}> " if user is not None else ""
-        lines.append(f"{mention}{describe_decision(decision, names)}.")
-        if user is not None and user not in users:
-            users.append(user)
-    return "\n".join(lines), users
+    if state.pending:
+        owing = list(dict.fromkeys(names[d.player] for d in state.pending))
+        return f"Waiting for {' and '.join(owing)} to decide (see the prompt).", []
+    user = user_of(game, state.current)
+    mention = f"<@{user}> " if user is not None else ""
+    users = [user] if user is not None else []
+    return f"{mention}it is your turn, {names[state.current]}.", users
 
 
 def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> discord.Embed:

@@ -65,6 +65,16 @@ async def defer(interaction: discord.Interaction[Any], *, ephemeral: bool = Fals
         log.warning("could not defer interaction %s: %s", interaction.id, error)
 
 
+async def defer_update(interaction: discord.Interaction[Any]) -> None:
+    """Acknowledge a button or menu at once; the message is updated afterwards."""
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.defer()
+    except discord.HTTPException as error:
+        log.warning("could not acknowledge interaction %s: %s", interaction.id, error)
+
+
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Log an unexpected error and tell the player, without details they cannot use."""
     log.error("error while handling interaction %s", interaction.id, exc_info=error)

@@ -194,32 +194,44 @@ class Tables:
     async def play(self, channel_id: int, user_id: int, action: Action) -> Played:
         """Apply a seated player's command and save it before anyone hears of it."""
         async with self.lock(channel_id):
-            game = await self.game_in(channel_id)
-            if game.status != "active":
-                raise Refusal("The game has not started yet; the host starts it with `/lov start`.")
+            game = await self._active(channel_id)
             color = seat_colors(game).get(user_id)
             if color is None:
                 raise Refusal("You are not playing in this game; watch along or join the next one.")
-            state = game.state()
-            try:
-                events = apply(state, color, action)
-            except IllegalAction as refusal:
-                raise Refusal(str(refusal)) from None
-            try:
-                saved = await self.store.save_action(
-                    game.id,
-                    game.version,
-                    user_id,
-                    format_line(color, action),
-                    state.model_dump_json(),
-                    game_over=state.over,
-                )
-            except (VersionConflict, WrongStatus):
-                raise Refusal(
-                    "The game changed at the same moment; check `/lov status` and try again."
-                ) from None
-            del saved
-            return Played(await self.store.game(game.id), state, events, color)
+            return await self._apply(game, color, action, user_id)
+
+    async def play_for(self, channel_id: int, color: Color, action: Action) -> Played:
+        """Apply a command on a seat's behalf (a timer's default, an AI seat's move)."""
+        async with self.lock(channel_id):
+            return await self._apply(await self._active(channel_id), color, action, None)
+
+    async def _active(self, channel_id: int) -> Game:
+        game = await self.game_in(channel_id)
+        if game.status != "active":
+            raise Refusal("The game has not started yet; the host starts it with `/lov start`.")
+        return game
+
+    async def _apply(self, game: Game, color: Color, action: Action, user_id: int | None) -> Played:
+        """Ask the engine, then save the command and the new state in one versioned write."""
+        state = game.state()
+        try:
+            events = apply(state, color, action)
+        except IllegalAction as refusal:
+            raise Refusal(str(refusal)) from None
+        try:
+            await self.store.save_action(
+                game.id,
+                game.version,
+                user_id,
+                format_line(color, action),
+                state.model_dump_json(),
+                game_over=state.over,
+            )
+        except (VersionConflict, WrongStatus):
+            raise Refusal(
+                "The game changed at the same moment; check `/lov status` and try again."
+            ) from None
+        return Played(await self.store.game(game.id), state, events, color)
 
     async def abandon(self, channel_id: int, game_id: int, version: int) -> Game:
         """End a game without a result, if it is still the one the request was about."""

@@ -33,7 +33,17 @@ from .errors import (
     VersionConflict,
     WrongStatus,
 )
-from .games import LORDS_OF_VEGAS, OPEN_STATUSES, Game, Move, Saved, Seat, Status
+from .games import (
+    LORDS_OF_VEGAS,
+    OPEN_STATUSES,
+    Game,
+    Move,
+    Prompt,
+    PromptKind,
+    Saved,
+    Seat,
+    Status,
+)
 from .migrate import MIGRATIONS_DIR, find_migrations, migrate, schema_version
 from .store import Store, Synchronous, utc_now
 
@@ -46,6 +56,8 @@ __all__ = [
     "GameNotFound",
     "MigrationError",
     "Move",
+    "Prompt",
+    "PromptKind",
     "Saved",
     "Seat",
     "SeatError",

@@ -91,6 +91,25 @@ class Move:
     created_at: str
 
 
+PromptKind = Literal["offer", "decision"]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A message with buttons for an open offer or a pending decision of a game.
+
+    `ref` is the offer's or decision's number; `expires_at` (seconds since the epoch)
+    is when the offer expires or the decision gets its default answer.
+    """
+
+    game_id: int
+    kind: PromptKind
+    ref: int
+    channel_id: int
+    message_id: int
+    expires_at: float | None
+
+
 @dataclass(frozen=True)
 class Saved:
     """What `save_action` committed: the move's number and the game's new version."""

@@ -24,7 +24,7 @@ import aiosqlite
 from engine.lords_of_vegas import GameSettings
 
 from .errors import ChannelBusy, GameNotFound, SeatError, StoreError, VersionConflict, WrongStatus
-from .games import LORDS_OF_VEGAS, Game, Move, Saved, Seat, Status
+from .games import LORDS_OF_VEGAS, Game, Move, Prompt, PromptKind, Saved, Seat, Status
 from .migrate import MIGRATIONS_DIR, migrate
 
 Synchronous = Literal["FULL", "NORMAL"]
@@ -37,6 +37,7 @@ _GAME_COLUMNS: Final = """
        FROM seats WHERE game_id = g.id) AS seats,
     g.settings, s.state, g.options
 """
+_PROMPT_COLUMNS: Final = "game_id, kind, ref, channel_id, message_id, expires_at"
 _SELECT_GAMES: Final = (
     f"SELECT {_GAME_COLUMNS} FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id"
 )
@@ -418,6 +419,95 @@ class Store:
         problems = [str(row[0]) for row in rows if row[0] != "ok"]
         problems += [f"broken foreign key in {row[0]} row {row[1]}" for row in broken]
         return problems
+
+    # Prompts: messages with buttons for open offers and pending decisions ----------------
+
+    async def add_prompt(
+        self,
+        game_id: int,
+        kind: PromptKind,
+        ref: int,
+        channel_id: int,
+        message_id: int,
+        expires_at: float | None,
+    ) -> bool:
+        """Remember a prompt message; False if one already exists for this offer/decision."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO prompts (game_id, kind, ref, channel_id, message_id, "
+                "expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, kind, ref, channel_id, message_id, expires_at),
+            )
+            return cursor.rowcount == 1
+
+    async def open_prompts(self, game_id: int) -> list[Prompt]:
+        """The game's prompts that still carry buttons."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {_PROMPT_COLUMNS} FROM prompts WHERE game_id = ? AND closed = 0 "
+                "ORDER BY kind, ref",
+                (game_id,),
+            )
+        return [Prompt(*row) for row in rows]
+
+    async def close_prompt(self, game_id: int, kind: PromptKind, ref: int) -> None:
+        """Mark a prompt closed (its buttons were removed)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE prompts SET closed = 1 WHERE game_id = ? AND kind = ? AND ref = ?",
+                (game_id, kind, ref),
+            )
+
+    async def due_prompts(self, now: float) -> list[Prompt]:
+        """Open prompts whose time ran out, oldest first."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {_PROMPT_COLUMNS} FROM prompts "
+                "WHERE closed = 0 AND expires_at <= ? ORDER BY expires_at",
+                (now,),
+            )
+        return [Prompt(*row) for row in rows]
+
+    async def next_prompt_due(self) -> float | None:
+        """When the next open prompt runs out, if any does."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(
+                    "SELECT MIN(expires_at) FROM prompts WHERE closed = 0"
+                )
+            )
+        return None if rows[0][0] is None else float(rows[0][0])
+
+    # Offer drafts: what a player is composing in the trade builder ---------------------
+
+    async def draft(self, channel_id: int, user_id: int) -> str | None:
+        """The player's offer draft in this channel (JSON), if any."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(
+                    "SELECT draft FROM offer_drafts WHERE channel_id = ? AND user_id = ?",
+                    (channel_id, user_id),
+                )
+            )
+        return str(rows[0][0]) if rows else None
+
+    async def save_draft(self, channel_id: int, user_id: int, draft: str) -> None:
+        """Keep the player's offer draft."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO offer_drafts (channel_id, user_id, draft, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, user_id) DO UPDATE SET "
+                "draft = excluded.draft, updated_at = excluded.updated_at",
+                (channel_id, user_id, draft, utc_now()),
+            )
+
+    async def delete_draft(self, channel_id: int, user_id: int) -> None:
+        """Forget the player's offer draft (posted or cancelled)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "DELETE FROM offer_drafts WHERE channel_id = ? AND user_id = ?",
+                (channel_id, user_id),
+            )
 
     # The bot's own bookkeeping --------------------------------------------------------
 

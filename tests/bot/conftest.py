@@ -9,11 +9,14 @@ from pathlib import Path
 import pytest
 
 from bot.app import VegasHost, create_bot
+from bot.clock import ManualClock
 from bot.settings import Settings
 from tests.discord_emulator import Channel, DiscordEmulator, Guild, User
 from tests.discord_emulator.fixtures import RunBot, discord_emulator, run_bot, spawn_bot
 
 __all__ = ["discord_emulator", "run_bot", "spawn_bot"]
+
+TEST_SEED = 20261122  # the first player can build at once, in 2 or 3 players, either edition
 
 
 @dataclass
@@ -62,10 +65,18 @@ def table(discord_emulator: DiscordEmulator, tmp_path: Path) -> Table:
 
 
 @pytest.fixture
-async def vegas(table: Table, run_bot: RunBot) -> AsyncIterator[VegasHost]:
-    """The real bot, in this event loop, on the test's database."""
-    bot = await run_bot(lambda: create_bot(table.settings()))
-    assert isinstance(bot.client, VegasHost)
+def clock() -> ManualClock:
+    """The bot's clock, moved by hand (`await clock.advance(hours=25)`): tests never sleep."""
+    return ManualClock()
+
+
+@pytest.fixture
+async def vegas(table: Table, run_bot: RunBot, clock: ManualClock) -> AsyncIterator[VegasHost]:
+    """The real bot, in this event loop, on the test's database, with a hand-moved clock."""
+    bot = await run_bot(lambda: create_bot(table.settings(), clock=clock))
+    assert isinstance(bot.client, VegasHost) and bot.client.tables is not None
+    # Games are dealt from a fixed seed so every run of a test plays the same game.
+    bot.client.tables.new_seed = lambda: TEST_SEED
     yield bot.client
     # Whatever the test did, the bot only used routes Discord has.
     assert table.emu.unknown_routes == []

@@ -1,13 +1,15 @@
 """Playing the humans in a Lords of Vegas game through the emulator.
 
-Who is asked to act is read from the bot's mentions, as a player would.
+Who is asked to act is read from the bot's messages, as a player would: the turn post
+mentions the current player; a decision prompt (a message with menus or buttons)
+mentions the player it waits for.
 """
 
 from __future__ import annotations
 
 import re
 
-from tests.discord_emulator import Channel, DiscordEmulator, Reply, User
+from tests.discord_emulator import Channel, DiscordEmulator, Message, Reply, User
 
 MENTION = re.compile(r"<@(\d+)>")
 COMPANIES = ("sphinx", "vega", "tivoli", "pioneer", "albion")
@@ -19,17 +21,35 @@ def mentioned(reply: Reply, users: list[User]) -> list[User]:
     return [by_id[int(found)] for found in MENTION.findall(reply.content) if int(found) in by_id]
 
 
-async def answer_decision(
-    emu: DiscordEmulator, reply: Reply, user: User, channel: Channel
-) -> Reply:
-    """Answer whatever the bot asked `user` to decide, with the first suggested choice."""
-    line = next(line for line in reply.content.splitlines() if f"<@{user.id}>" in line)
-    if "must place" in line:
-        options = await emu.autocomplete(user, channel, "lov place", "assignment")
-        return await emu.slash(user, channel, "lov place", assignment=options[0]["value"])
-    what = "die" if "no dice left" in line else "marker"
-    options = await emu.autocomplete(user, channel, "lov take", "lot", what=what)
-    return await emu.slash(user, channel, "lov take", what=what, lot=options[0]["value"])
+def decision_prompts(messages: list[Message]) -> list[Message]:
+    """Messages asking a player for a decision that still carry their menus or buttons."""
+    return [m for m in messages if any(c.startswith("lov:decide:") for c in m.custom_ids)]
+
+
+def offer_prompt(messages: list[Message], number: int) -> Message:
+    """The message showing offer #`number` with its buttons."""
+    return next(m for m in messages if f"offers trade #{number}" in m.content)
+
+
+def button(message: Message, suffix: str) -> str:
+    """The custom id of the message's component ending with `suffix`."""
+    return next(c for c in message.custom_ids if c.endswith(suffix))
+
+
+def prompted_user(prompt: Message, users: list[User]) -> User:
+    """The player a prompt mentions."""
+    [found] = [u for u in users if f"<@{u.id}>" in prompt.content]
+    return found
+
+
+async def answer_prompt(emu: DiscordEmulator, prompt: Message, user: User) -> Reply:
+    """Answer a decision prompt with its first choice (or its first button)."""
+    for custom_id in prompt.custom_ids:
+        if custom_id.endswith(":pick"):
+            menu = prompt.component(custom_id)
+            assert menu is not None
+            return await emu.select(user, prompt, custom_id, [menu["options"][0]["value"]])
+    return await emu.click(user, prompt, prompt.custom_ids[-1])
 
 
 async def build_something(emu: DiscordEmulator, user: User, channel: Channel) -> Reply | None:

@@ -10,7 +10,13 @@ from PIL import Image
 from bot.app import VegasHost
 from engine.lords_of_vegas.record import GameRecord
 from tests.bot.conftest import Table
-from tests.bot.players import answer_decision, build_something, mentioned
+from tests.bot.players import (
+    answer_prompt,
+    build_something,
+    decision_prompts,
+    mentioned,
+    prompted_user,
+)
 
 
 async def test_three_players_play_a_whole_game(table: Table, vegas: VegasHost) -> None:
@@ -22,6 +28,7 @@ async def test_three_players_play_a_whole_game(table: Table, vegas: VegasHost) -
     reply = await emu.slash(table.alice, channel, "lov start")
 
     turn_posts = 0
+    [current] = mentioned(reply, players)
     for _ in range(400):
         if "wins Lords of Vegas" in reply.content:
             break
@@ -30,15 +37,21 @@ async def test_three_players_play_a_whole_game(table: Table, vegas: VegasHost) -
             turn_posts += 1
             board = Image.open(io.BytesIO(reply.message.attachment("board.png").data))
             assert board.format == "PNG" and board.size == (1192, 1077)
-        [user, *_] = mentioned(reply, players)
-        if "must" in reply.content:
-            reply = await answer_decision(emu, reply, user, channel)
+        prompts = decision_prompts(reply.posted)
+        if prompts:
+            current = prompted_user(prompts[0], players)
+            answered = await answer_prompt(emu, prompts[0], current)
+            assert not decision_prompts([prompts[0]])  # the prompt lost its menu
+            reply = answered
             continue
-        built = await build_something(emu, user, channel)
-        if built is not None and "must" in built.content:
+        built = await build_something(emu, current, channel)
+        if built is not None and decision_prompts(built.posted):
             reply = built
             continue
-        reply = await emu.slash(user, channel, "lov end")
+        reply = await emu.slash(current, channel, "lov end")
+        found = mentioned(reply, players)
+        if found and "wins Lords of Vegas" not in reply.content:
+            [current] = found
     else:
         raise AssertionError("the game did not end")
 

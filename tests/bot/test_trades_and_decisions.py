@@ -1,86 +1,212 @@
-"""Trades by notation and every kind of decision, answered by the right player only."""
+"""Trades and decisions as prompts with buttons and menus, answered by the right people."""
 
 from __future__ import annotations
 
-from bot.app import VegasHost
-from engine.lords_of_vegas import GameSettings, IllegalAction, apply, legal_actions, new_game
+import asyncio
+import re
+
+from bot.app import VegasHost, create_bot
+from bot.clock import ManualClock
+from bot.store import Game
+from engine.lords_of_vegas import (
+    BOARD,
+    GameSettings,
+    GameState,
+    IllegalAction,
+    apply,
+    legal_actions,
+    new_game,
+)
 from engine.lords_of_vegas.actions import Build, Reorganize, Sprawl
 from tests.bot.conftest import Table
-from tests.bot.players import build_something, mentioned
-from tests.discord_emulator import User
+from tests.bot.players import (
+    answer_prompt,
+    build_something,
+    button,
+    decision_prompts,
+    mentioned,
+    offer_prompt,
+    prompted_user,
+)
+from tests.discord_emulator import Message, User
+from tests.discord_emulator.fixtures import RunBot
 
 
-async def money(vegas: VegasHost, table: Table) -> dict[str, int]:
+async def current_game(vegas: VegasHost, table: Table) -> tuple[Game, GameState]:
     assert vegas.store is not None
     game = await vegas.store.open_game(table.channel.id)
     assert game is not None
-    return {p.color: p.money for p in game.state().players}
+    return game, game.state()
 
 
-async def two_players(table: Table, edition: str = "updated") -> tuple[User, User]:
-    """Alice (red) and Bob (blue) start a game; returns (current player, the other)."""
+async def start(table: Table, users: list[User], edition: str = "updated") -> User:
+    """Start a game with `users` (in seating order); return whose turn it is."""
     emu = table.emu
-    await emu.slash(table.alice, table.channel, "lov new", edition=edition)
-    await emu.slash(table.bob, table.channel, "lov join")
-    start = await emu.slash(table.alice, table.channel, "lov start")
-    [current] = mentioned(start, [table.alice, table.bob])
-    return current, (table.bob if current is table.alice else table.alice)
+    await emu.slash(users[0], table.channel, "lov new", edition=edition)
+    for user in users[1:]:
+        await emu.slash(user, table.channel, "lov join")
+    reply = await emu.slash(users[0], table.channel, "lov start")
+    [current] = mentioned(reply, users)
+    return current
 
 
-async def test_offer_accept_decline_withdraw(table: Table, vegas: VegasHost) -> None:
+def color_of(game: Game, user: User) -> str:
+    return next(seat.color for seat in game.seats if seat.user_id == user.id)
+
+
+def buttons_gone(message: Message) -> bool:
+    return not any(c.startswith("lov:offer:") for c in message.custom_ids)
+
+
+async def test_three_party_trade_runs_its_steps_in_order(table: Table, vegas: VegasHost) -> None:
     emu, channel = table.emu, table.channel
-    await two_players(table)
-    before = await money(vegas, table)
-
-    offered = await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 2")
-    assert (
-        "offers trade #1" in offered.content and "red) pays **Bob** (blue) $2m" in offered.content
+    players = [table.alice, table.bob, table.carol]
+    mover = await start(table, players)
+    assert await build_something(emu, mover, channel) is not None
+    game, state = await current_game(vegas, table)
+    mover_color = color_of(game, mover)
+    proposer, payer = (p for p in players if p is not mover)
+    proposer_color, payer_color = color_of(game, proposer), color_of(game, payer)
+    lot = next(lot for lot, owner in state.lots.items() if owner == proposer_color)
+    tile = next(lot for lot, t in state.tiles.items() if t.die and t.die.owner == mover_color)
+    # In this order: money, then the current player's action (paid by that money), then a
+    # parking lot and the die the action rerolled.
+    terms = "; ".join(
+        [
+            f"{payer_color} pays {mover_color} 6",
+            f"{mover_color} does reorganize {tile}",
+            f"{proposer_color} gives {payer_color} lot {lot}",
+            f"{mover_color} gives {payer_color} die {tile}",
+        ]
     )
-    assert [
-        c["value"] for c in await emu.autocomplete(table.bob, channel, "lov accept", "offer")
-    ] == [1]
-    assert await emu.autocomplete(table.carol, channel, "lov accept", "offer") == []
-    stranger = await emu.slash(table.carol, channel, "lov accept", offer=1)
-    assert stranger.ephemeral
-    own = await emu.slash(table.alice, channel, "lov accept", offer=1)
-    assert own.ephemeral and "already accepted" in own.content
-    accepted = await emu.slash(table.bob, channel, "lov accept", offer=1)
-    assert "Trade #1" in accepted.content and "completed" in accepted.content
-    after = await money(vegas, table)
-    assert (after["red"], after["blue"]) == (before["red"] - 2, before["blue"] + 2)
+    made = await emu.slash(proposer, channel, "lov offer", terms=terms)
+    assert made.ephemeral and "offer #1 is posted" in made.content
+    message = offer_prompt(made.posted, 1)
+    assert set(mentioned_ids(message)) == {payer.id, mover.id}
+    assert "1. " in message.content and "4. " in message.content
 
-    await emu.slash(table.bob, channel, "lov offer", terms="blue pays red 1")
-    declined = await emu.slash(table.alice, channel, "lov decline", offer=2)
-    assert "declined offer #2" in declined.content
-    await emu.slash(table.bob, channel, "lov offer", terms="blue pays red 1")
-    assert [
-        c["value"] for c in await emu.autocomplete(table.bob, channel, "lov withdraw", "offer")
-    ] == [3]
-    withdrawn = await emu.slash(table.bob, channel, "lov withdraw", offer=3)
-    assert "withdrawn offer #3" in withdrawn.content
-    assert await money(vegas, table) == after
+    first = await emu.click(payer, message, button(message, ":accept"))
+    assert first.followups and first.followups[0].ephemeral
+    assert "accepted ✅" in message.content and not buttons_gone(message)
+    done = await emu.click(mover, message, button(message, ":accept"))
+    assert buttons_gone(message) and "Trade #1 is done" in message.content
+    [public] = [m for m in done.followups if not m.ephemeral]
+    assert public.attachment("board.png").data  # the board changed: lot, die, action
+    lines = public.content.splitlines()
+    steps = [line for line in lines if line.startswith("Trade #1, step")]
+    assert [line.split(":")[0] for line in steps] == [f"Trade #1, step {n}" for n in (1, 2, 3, 4)]
+    reorganized = next(i for i, line in enumerate(lines) if "reorganized" in line)
+    assert lines.index(steps[1]) < reorganized < lines.index(steps[2])
+    _, after = await current_game(vegas, table)
+    assert after.lots.get(lot) == payer_color
+    die = after.tiles[tile].die
+    assert die is not None and die.owner == payer_color
+    cost = state.tiles[tile].die.pips  # type: ignore[union-attr]
+    assert after.player(mover_color).money == state.player(mover_color).money + 6 - cost  # type: ignore[arg-type]
+    assert after.player(payer_color).money == state.player(payer_color).money - 6  # type: ignore[arg-type]
 
 
-async def test_classic_lay_off_is_asked_of_the_boss_only(table: Table, vegas: VegasHost) -> None:
+def mentioned_ids(message: Message) -> list[int]:
+    return [int(m) for m in re.findall(r"<@(\d+)>", message.content)]
+
+
+async def test_a_failing_step_stops_the_trade_and_says_so(table: Table, vegas: VegasHost) -> None:
     emu, channel = table.emu, table.channel
-    first, second = await two_players(table, "classic")
-    assert await build_something(emu, first, channel) is not None
-    await emu.slash(first, channel, "lov end")
-    [casino] = await emu.autocomplete(second, channel, "lov gamble", "lot")
-    bet = await emu.slash(second, channel, "lov gamble", lot=casino["value"], amount=1)
-    assert mentioned(bet, [table.alice, table.bob]) == [first]
-    assert "lay off" in bet.content
-    assert (await emu.slash(second, channel, "lov layoff", answer="no")).ephemeral
-    assert (await emu.slash(second, channel, "lov end")).ephemeral  # waits for the boss
-    answer = await emu.slash(first, channel, "lov layoff", answer="no")
-    assert "does not lay off" in answer.content and "bet $1m" in answer.content
+    await start(table, [table.alice, table.bob])
+    before = (await current_game(vegas, table))[1]
+    made = await emu.slash(
+        table.alice,
+        channel,
+        "lov offer",
+        terms="red pays blue 1; blue pays red 500; red pays blue 2",
+    )
+    message = offer_prompt(made.posted, 1)
+    await emu.click(table.bob, message, button(message, ":accept"))
+    assert buttons_gone(message)
+    assert "stopped at step 2" in message.content
+    assert (
+        "earlier steps stand" in message.content
+        and "Steps 3 and later did not happen" in message.content
+    )
+    after = (await current_game(vegas, table))[1]
+    assert after.player("red").money == before.player("red").money - 1
+    assert after.player("blue").money == before.player("blue").money + 1
+
+
+async def test_decline_withdraw_strangers_and_double_clicks(table: Table, vegas: VegasHost) -> None:
+    emu, channel = table.emu, table.channel
+    await start(table, [table.alice, table.bob, table.carol])
+    one = offer_prompt(
+        (await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")).posted, 1
+    )
+    two = offer_prompt(
+        (await emu.slash(table.bob, channel, "lov offer", terms="blue pays red 1")).posted, 2
+    )
+
+    stranger = await emu.click(table.carol, one, button(one, ":accept"))
+    assert "not yours" in stranger.followups[0].content and stranger.followups[0].ephemeral
+    wrong = await emu.click(table.bob, one, button(one, ":withdraw"))
+    assert "Only the player who made offer #1" in wrong.followups[0].content
+
+    declined = await emu.click(table.bob, one, button(one, ":decline"))
+    assert buttons_gone(one) and "declined offer #1" in one.content
+    assert declined.followups
+
+    withdrawn = await emu.click(table.bob, two, button(two, ":withdraw"))
+    assert buttons_gone(two) and "withdrew offer #2" in two.content
+    assert withdrawn.followups
+
+    three = offer_prompt(
+        (await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")).posted, 3
+    )
+    before = (await current_game(vegas, table))[1]
+    clicks = await asyncio.gather(
+        *(emu.click(table.bob, three, button(three, ":accept")) for _ in range(3))
+    )
+    after = (await current_game(vegas, table))[1]
+    assert after.player("blue").money == before.player("blue").money + 1  # applied once
+    refusals = [f.content for c in clicks for f in c.followups if f.ephemeral]
+    assert len(refusals) == 2
+    assert all("no longer open" in r or "no open offer #3" in r for r in refusals)
+
+
+async def test_offer_buttons_work_after_a_restart(
+    table: Table, run_bot: RunBot, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    bot = await run_bot(lambda: create_bot(table.settings(), clock=clock))
+    await start(table, [table.alice, table.bob, table.carol])
+    made = await emu.slash(
+        table.alice, channel, "lov offer", terms="red pays blue 1; red pays green 1"
+    )
+    message = offer_prompt(made.posted, 1)
+    await emu.click(table.bob, message, button(message, ":accept"))
+    await bot.restart()
+    done = await emu.click(table.carol, message, button(message, ":accept"))
+    assert "Trade #1 is done" in message.content and done.followups
+
+
+async def test_offers_expire_and_lose_their_buttons(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    await start(table, [table.alice, table.bob])
+    message = offer_prompt(
+        (await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")).posted, 1
+    )
+    await clock.advance(hours=23)
+    await asyncio.sleep(0.1)
+    assert not buttons_gone(message)
+    await clock.advance(hours=2)
+    await emu.wait_for_message(channel, lambda m: "ran out of time" in m.content)
+    assert buttons_gone(message) and "expired" in message.content
+    assert (await current_game(vegas, table))[1].offers == []
 
 
 def seed_with_a_placement() -> tuple[int, list[str]]:
     """A seed where the first player can build, sprawl and reorganize into two dice."""
     for seed in range(2000):
-        settings = GameSettings(players=["red", "blue"], seed=seed)
-        state, _ = new_game(settings)
+        state, _ = new_game(GameSettings(players=["red", "blue"], seed=seed))
         player = state.current
         for build in (a for a in legal_actions(state, player, ("build",)) if isinstance(a, Build)):
             trial = state.model_copy(deep=True)
@@ -94,53 +220,99 @@ def seed_with_a_placement() -> tuple[int, list[str]]:
                 except IllegalAction:
                     continue
                 if second.pending:
-                    return seed, [
-                        f"build {build.lot} {build.company}",
-                        f"sprawl {sprawl.lot}",
-                        f"reorganize {build.lot}",
-                    ]
+                    return seed, [build.lot, build.company, sprawl.lot]
     raise AssertionError("no seed found")
 
 
-async def test_placing_rerolled_dice_after_a_reorganize(table: Table, vegas: VegasHost) -> None:
+async def test_placing_rerolled_dice_from_the_prompt(table: Table, vegas: VegasHost) -> None:
     emu, channel = table.emu, table.channel
-    seed, plan = seed_with_a_placement()
+    seed, (lot, company, target) = seed_with_a_placement()
     assert vegas.tables is not None
     vegas.tables.new_seed = lambda: seed
-    first, second = await two_players(table)
-    build, sprawl, reorganize = (line.split() for line in plan)
-    await emu.slash(first, channel, "lov build", lot=build[1], company=build[2])
-    await emu.slash(first, channel, "lov sprawl", lot=sprawl[1])
-    asked = await emu.slash(first, channel, "lov reorganize", lot=reorganize[1])
-    assert mentioned(asked, [table.alice, table.bob]) == [first] and "must place" in asked.content
-    assert await emu.autocomplete(second, channel, "lov place", "assignment") == []
-    options = await emu.autocomplete(first, channel, "lov place", "assignment")
-    assert len(options) == 2
+    first = await start(table, [table.alice, table.bob])
+    other = table.bob if first is table.alice else table.alice
+    await emu.slash(first, channel, "lov build", lot=lot, company=company)
+    await emu.slash(first, channel, "lov sprawl", lot=target)
+    asked = await emu.slash(first, channel, "lov reorganize", lot=lot)
+    [prompt] = decision_prompts(asked.posted)
+    assert prompted_user(prompt, [table.alice, table.bob]) is first
+    assert "must place" in prompt.content
+    refused = await answer_prompt(emu, prompt, other)
+    assert "not yours" in refused.followups[0].content
     assert (await emu.slash(first, channel, "lov end")).ephemeral
-    placed = await emu.slash(first, channel, "lov place", assignment=options[1]["value"])
-    assert "placed their dice" in placed.content
-    ended = await emu.slash(first, channel, "lov end")
-    assert not ended.ephemeral
+    menu = prompt.component(button(prompt, ":pick"))
+    assert menu is not None and len(menu["options"]) == 2
+    placed = await emu.select(first, prompt, button(prompt, ":pick"), [menu["options"][1]["value"]])
+    assert "placed their dice" in placed.followups[0].content
+    assert not decision_prompts([prompt]) and "Decided" in prompt.content
+    assert not (await emu.slash(first, channel, "lov end")).ephemeral
 
 
-async def test_out_of_markers_the_drawer_chooses_which_to_move(
-    table: Table, vegas: VegasHost
-) -> None:
+async def test_classic_lay_off_prompt_for_the_boss(table: Table, vegas: VegasHost) -> None:
     emu, channel = table.emu, table.channel
-    first, second = await two_players(table)
-    reply = None
+    first = await start(table, [table.alice, table.bob], "classic")
+    second = table.bob if first is table.alice else table.alice
+    assert await build_something(emu, first, channel) is not None
+    await emu.slash(first, channel, "lov end")
+    [casino] = await emu.autocomplete(second, channel, "lov gamble", "lot")
+    bet = await emu.slash(second, channel, "lov gamble", lot=casino["value"], amount=1)
+    [prompt] = decision_prompts(bet.posted)
+    assert prompted_user(prompt, [table.alice, table.bob]) is first
+    gambler = await emu.click(second, prompt, button(prompt, ":yes"))
+    assert "not yours" in gambler.followups[0].content
+    answered = await emu.click(first, prompt, button(prompt, ":no"))
+    public = answered.followups[0].content
+    assert "does not lay off" in public and "bet $1m" in public
+    assert not decision_prompts([prompt])
+
+
+async def play_until_out_of_markers(table: Table, first: User, second: User) -> Message:
     current = first
     for _ in range(40):
-        reply = await emu.slash(current, channel, "lov end")
-        assert not reply.ephemeral
-        if "no markers left" in reply.content:
-            break
+        reply = await table.emu.slash(current, table.channel, "lov end")
+        prompts = decision_prompts(reply.posted)
+        if prompts:
+            return prompts[0]
         current = second if current is first else first
-    assert reply is not None and "no markers left" in reply.content
-    [asked] = mentioned(reply, [table.alice, table.bob])
-    other = second if asked is first else first
-    assert await emu.autocomplete(other, channel, "lov take", "lot", what="marker") == []
-    options = await emu.autocomplete(asked, channel, "lov take", "lot", what="marker")
-    assert len(options) == 10
-    taken = await emu.slash(asked, channel, "lov take", what="marker", lot=options[0]["value"])
-    assert "moves their marker" in taken.content
+    raise AssertionError("nobody ran out of markers")
+
+
+async def test_out_of_markers_prompt_and_its_timeout(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu = table.emu
+    first = await start(table, [table.alice, table.bob])
+    second = table.bob if first is table.alice else table.alice
+    prompt = await play_until_out_of_markers(table, first, second)
+    asked = prompted_user(prompt, [table.alice, table.bob])
+    menu = prompt.component(button(prompt, ":pick"))
+    assert menu is not None and len(menu["options"]) == 10
+    game, state = await current_game(vegas, table)
+    color = color_of(game, asked)
+    mine = sorted(
+        (lot for lot, owner in state.lots.items() if owner == color), key=BOARD.order.index
+    )
+    cheapest = min(mine, key=lambda lot: BOARD.lots[lot].price)  # first in board order on a tie
+    await clock.advance(hours=25)
+    note = await emu.wait_for_message(table.channel, lambda m: "Time ran out" in m.content)
+    assert "default answer" in note.content
+    assert not decision_prompts([prompt])
+    _, after = await current_game(vegas, table)
+    assert cheapest not in after.lots and after.pending == []
+
+
+async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
+    table: Table, run_bot: RunBot, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    bot = await run_bot(lambda: create_bot(table.settings(), clock=clock))
+    await emu.slash(table.alice, channel, "lov new", offers="1")
+    await emu.slash(table.bob, channel, "lov join")
+    await emu.slash(table.alice, channel, "lov start")
+    made = await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")
+    message = offer_prompt(made.posted, 1)
+    await bot.stop()
+    await clock.advance(hours=2)  # the one-hour offer runs out while the bot is down
+    await bot.start()
+    await emu.wait_for_message(channel, lambda m: "ran out of time" in m.content)
+    assert buttons_gone(message) and "expired" in message.content

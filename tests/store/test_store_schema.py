@@ -67,7 +67,15 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
     assert pragmas["synchronous"] == 2  # FULL
     with raw(db_path) as db:
         tables = {name for kind, name, _, _ in objects if kind == "table"}
-        assert tables == {"games", "seats", "snapshots", "moves", "bot_meta"}
+        assert tables == {
+            "games",
+            "seats",
+            "snapshots",
+            "moves",
+            "bot_meta",
+            "prompts",
+            "offer_drafts",
+        }
         columns = {
             table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in tables
         }
@@ -92,7 +100,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
         assert columns["bot_meta"] == ["key", "value"]
         assert columns["snapshots"] == ["game_id", "state"]
         assert columns["moves"] == ["game_id", "seq", "actor_user_id", "command", "created_at"]
-        for table in ("seats", "snapshots", "moves"):
+        for table in ("seats", "snapshots", "moves", "prompts"):
             references = {row[2] for row in db.execute(f"PRAGMA foreign_key_list({table})")}
             assert references == {"games"}, table
         indexes = {row[1]: row for row in db.execute("PRAGMA index_list(games)")}

@@ -1,0 +1,186 @@
+"""The host at the table: what the bot says and posts once a command was accepted.
+
+Slash commands, buttons and timers all end up here after `Tables` saved a change:
+the player gets an answer, the channel sees what happened (with the board after a
+turn, or after a trade that changed it), and the prompt messages are brought up to date.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, cast
+
+import discord
+
+from bot import posts, replies
+from bot.posts import Post
+from bot.prompts import Prompts
+from bot.tables import Played, Refusal, Tables, seat_colors
+from engine.lords_of_vegas import Color, default_answer, parse_command
+from engine.lords_of_vegas.actions import (
+    Accept,
+    Action,
+    ActStep,
+    Decline,
+    Layoff,
+    Place,
+    Take,
+    Withdraw,
+)
+from engine.lords_of_vegas.events import (
+    OfferAccepted,
+    OfferMade,
+    TradeStepDone,
+    TurnStarted,
+)
+from engine.lords_of_vegas.state import LayoffDecision, PlaceDecision, TakeDieDecision
+from engine.lords_of_vegas.trade import parties
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+
+
+def board_changed(played: Played) -> bool:
+    """True when a trade moved a lot, a die, or ran an action."""
+    return any(
+        isinstance(e, TradeStepDone)
+        and (e.step.kind in ("lot", "die") or isinstance(e.step, ActStep))
+        for e in played.events
+    )
+
+
+class Host:
+    """Answers players and keeps the channel informed after every accepted command."""
+
+    def __init__(self, client: discord.Client, tables: Tables, prompts: Prompts) -> None:
+        self.client = client
+        self.tables = tables
+        self.prompts = prompts
+
+    async def compose(self, played: Played) -> tuple[Post, bool]:
+        """The public post for an accepted command, and whether it needs the image."""
+        game, state, events = played.game, played.state, played.events
+        if state.over or any(isinstance(e, TurnStarted) for e in events):
+            return await posts.turn_post(game, state, events), True
+        post = posts.action_post(game, state, events)
+        if game.options.get("images") == "action" or board_changed(played):
+            post.image = await posts.board_image(game, state)
+        return post, post.image is not None
+
+    async def answer(self, interaction: Interaction, played: Played) -> None:
+        """Answer a slash command that was accepted, then update the prompts."""
+        events = played.events
+        if all(isinstance(e, OfferMade | OfferAccepted) for e in events):
+            # The offer's own message (with its buttons) tells the table.
+            await replies.send(interaction, Post(_quiet_note(played)), ephemeral=True)
+        else:
+            slow = played.state.over or any(isinstance(e, TurnStarted) for e in events)
+            if slow or played.game.options.get("images") == "action" or board_changed(played):
+                await replies.defer(interaction)
+            post, _ = await self.compose(played)
+            await replies.send(interaction, post)
+        await self.prompts.reconcile(played.game, played.events)
+
+    async def announce(self, played: Played, note: str = "") -> None:
+        """Tell the channel what happened when no interaction asked (a timer ran out)."""
+        post, _ = await self.compose(played)
+        post.content = f"{note}\n{post.content}".strip()
+        channel = self.client.get_partial_messageable(played.game.channel_id)
+        try:
+            await channel.send(
+                post.text(),
+                embed=post.embed or discord.utils.MISSING,
+                file=post.file() or discord.utils.MISSING,
+                allowed_mentions=post.allowed_mentions(),
+            )
+        except discord.HTTPException as error:
+            log.warning("could not post in channel %s: %s", played.game.channel_id, error)
+        await self.prompts.reconcile(played.game, played.events)
+
+    # Buttons and menus ---------------------------------------------------------------
+
+    async def click_offer(
+        self, interaction: Interaction, game_id: int, offer_id: int, verb: str
+    ) -> None:
+        """A party accepts or declines an offer, or its proposer withdraws it."""
+        await replies.defer_update(interaction)
+        try:
+            game, color = await self._seated(interaction, game_id)
+            offer = next((o for o in game.state().offers if o.id == offer_id), None)
+            if offer is None:
+                raise Refusal(f"Offer #{offer_id} is no longer open.")
+            if color not in parties(offer):
+                raise Refusal(
+                    f"Offer #{offer_id} is not yours: only the players it names answer it."
+                )
+            if verb == "withdraw" and color != offer.proposer:
+                raise Refusal(f"Only the player who made offer #{offer_id} can withdraw it.")
+            action: Action
+            if verb == "accept":
+                action = Accept(offer=offer_id)
+            elif verb == "decline":
+                action = Decline(offer=offer_id)
+            else:
+                action = Withdraw(offer=offer_id)
+            played = await self.tables.play(game.channel_id, interaction.user.id, action)
+        except Refusal as refusal:
+            await replies.refuse(interaction, str(refusal))
+            return
+        await self._after_click(interaction, played)
+
+    async def click_decision(
+        self, interaction: Interaction, game_id: int, decision_id: int, choice: str
+    ) -> None:
+        """The player a decision waits for answers it from its prompt."""
+        await replies.defer_update(interaction)
+        try:
+            game, color = await self._seated(interaction, game_id)
+            state = game.state()
+            decision = next((d for d in state.pending if d.id == decision_id), None)
+            if decision is None:
+                raise Refusal("That decision has already been made.")
+            if decision.player != color:
+                owner = posts.chat_names(game)[cast(Color, decision.player)]
+                raise Refusal(f"This decision is not yours: it waits for {owner}.")
+            if isinstance(decision, PlaceDecision):
+                if choice == "keep":
+                    action = default_answer(state, decision)
+                else:
+                    action = parse_command("place " + choice.removeprefix("pick:"))
+                    assert isinstance(action, Place)
+            elif isinstance(decision, LayoffDecision):
+                action = Layoff(accept=choice == "yes")
+            else:
+                what = "die" if isinstance(decision, TakeDieDecision) else "marker"
+                action = Take(what=what, lot=choice.removeprefix("pick:"))
+            played = await self.tables.play(game.channel_id, interaction.user.id, action)
+        except Refusal as refusal:
+            await replies.refuse(interaction, str(refusal))
+            return
+        await self._after_click(interaction, played)
+
+    async def _seated(self, interaction: Interaction, game_id: int) -> tuple[Any, Color]:
+        game = await self.tables.store.game(game_id)
+        if game.status != "active" or game.channel_id != interaction.channel_id:
+            raise Refusal("That game is over; these buttons do nothing any more.")
+        color = seat_colors(game).get(interaction.user.id)
+        if color is None:
+            raise Refusal("You are not playing in this game.")
+        return game, color
+
+    async def _after_click(self, interaction: Interaction, played: Played) -> None:
+        if all(isinstance(e, OfferAccepted) for e in played.events):
+            await replies.send(interaction, Post(_quiet_note(played)), ephemeral=True)
+        else:
+            post, _ = await self.compose(played)
+            await replies.send(interaction, post)
+        await self.prompts.reconcile(played.game, played.events)
+
+
+def _quiet_note(played: Played) -> str:
+    """A private confirmation for offers and acceptances (the offer message shows them)."""
+    for event in played.events:
+        if isinstance(event, OfferMade):
+            return f"Your offer #{event.offer.id} is posted; every player it names must accept it."
+    accepted = [e.offer for e in played.events if isinstance(e, OfferAccepted)]
+    return f"You accepted offer #{accepted[0]}." if accepted else "Done."
