@@ -352,7 +352,7 @@ class LordsOfVegas(app_commands.Group):
         _, moves = await self.tables.store.game_and_moves(game.id)
         record = GameRecord(settings=game.settings(), commands=[m.command for m in moves])
         _, events = record.replay()
-        lines = posts.narrate(events[-count:], game)
+        lines = posts.narrate(events[-count:], game, asks=True)
         await replies.send(
             interaction, Post("", posts.story_embed("Recent events", lines)), ephemeral=True
         )

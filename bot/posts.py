@@ -29,7 +29,7 @@ from engine.lords_of_vegas import (
     describe_decision,
 )
 from engine.lords_of_vegas.board import company_name
-from engine.lords_of_vegas.events import TurnStarted
+from engine.lords_of_vegas.events import DecisionRequired, TurnStarted
 from engine.lords_of_vegas.narrate import describe_offer
 from engine.lords_of_vegas.state import EDITION_COLORS, Edition
 from engine.lords_of_vegas.supply import dice_left, markers_left
@@ -101,10 +101,18 @@ def user_of(game: Game, color: str) -> int | None:
     return seat.user_id if seat else None
 
 
-def narrate(events: Iterable[Event], game: Game) -> list[str]:
-    """The events as chat lines, players called by name."""
+def narrate(events: Iterable[Event], game: Game, *, asks: bool = False) -> list[str]:
+    """The events as chat lines, players called by name.
+
+    Decisions the game now waits for are left out unless `asks`: their own prompt
+    messages ask the players concerned.
+    """
     names = chat_names(game)
-    return [describe(event, names) for event in events]
+    return [
+        describe(event, names)
+        for event in events
+        if asks or not isinstance(event, DecisionRequired)
+    ]
 
 
 async def board_image(game: Game, state: GameState) -> bytes:

@@ -113,7 +113,7 @@ def decision_text(
     """A decision prompt: whom it waits for and what to do."""
     user = user_of(game, decision.player)
     mention = f"<@{user}> " if user else ""
-    what = describe_decision(decision, chat_names(game))
+    what = describe_decision(decision, chat_names(game), hint=False)
     if isinstance(decision, PlaceDecision):
         how = "Choose a placement below, or keep the dice where they landed."
     elif isinstance(decision, LayoffDecision):

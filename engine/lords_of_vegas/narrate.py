@@ -120,28 +120,35 @@ def describe_offer(offer: Offer, names: Names = None) -> str:
     return "; ".join(f"{n}. {describe_step(step, names)}" for n, step in steps)
 
 
-def describe_decision(decision: Decision, names: Names = None) -> str:
-    """What a pending decision asks, e.g. `red must place their rerolled dice on A2, A5`."""
+def describe_decision(decision: Decision, names: Names = None, *, hint: bool = True) -> str:
+    """What a pending decision asks, e.g. `red must place their rerolled dice on A2, A5`.
+
+    With `hint`, it ends with the command that answers it, such as "with `place`".
+    """
     who = _namer(names)
     if isinstance(decision, PlaceDecision):
         values = ", ".join(str(v) for v in sorted(decision.values))
-        return (
+        text = (
             f"{who(decision.player)} must place their rerolled dice ({values}) on "
-            f"{', '.join(decision.lots)} with `place`"
+            f"{', '.join(decision.lots)}"
         )
-    if isinstance(decision, LayoffDecision):
-        return (
+        command = "`place`"
+    elif isinstance(decision, LayoffDecision):
+        text = (
             f"{who(decision.player)} must say whether to lay off half of "
-            f"{who(decision.gambler)}'s {_money(decision.amount)} bet with `layoff yes` or "
-            "`layoff no`"
+            f"{who(decision.gambler)}'s {_money(decision.amount)} bet"
         )
-    what, plural = (
-        ("die", "dice") if isinstance(decision, TakeDieDecision) else ("marker", "markers")
-    )
-    return (
-        f"{who(decision.player)} has no {plural} left and must choose which {what} to move "
-        f"to {decision.lot} with `take {what} <lot>`"
-    )
+        command = "`layoff yes` or `layoff no`"
+    else:
+        what, plural = (
+            ("die", "dice") if isinstance(decision, TakeDieDecision) else ("marker", "markers")
+        )
+        text = (
+            f"{who(decision.player)} has no {plural} left and must choose which {what} to "
+            f"move to {decision.lot}"
+        )
+        command = f"`take {what} <lot>`"
+    return f"{text} with {command}" if hint else text
 
 
 def describe(event: Event, names: Names = None) -> str:

@@ -316,3 +316,43 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
     await bot.start()
     await emu.wait_for_message(channel, lambda m: "ran out of time" in m.content)
     assert buttons_gone(message) and "expired" in message.content
+
+
+async def test_out_of_markers_prompt_answered_by_the_drawer_only(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu = table.emu
+    first = await start(table, [table.alice, table.bob])
+    second = table.bob if first is table.alice else table.alice
+    prompt = await play_until_out_of_markers(table, first, second)
+    asked = prompted_user(prompt, [table.alice, table.bob])
+    other = second if asked is first else first
+    refused = await answer_prompt(emu, prompt, other)
+    assert "not yours" in refused.followups[0].content
+    menu = prompt.component(button(prompt, ":pick"))
+    assert menu is not None
+    chosen = menu["options"][3]["value"]
+    answered = await emu.select(asked, prompt, button(prompt, ":pick"), [chosen])
+    assert "moves their marker" in answered.followups[0].content
+    _, state = await current_game(vegas, table)
+    assert chosen not in state.lots and state.pending == []
+
+
+async def test_an_offer_with_an_action_lapses_at_the_end_of_the_turn(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel = table.emu, table.channel
+    current = await start(table, [table.alice, table.bob])
+    game, state = await current_game(vegas, table)
+    color = color_of(game, current)
+    other = "blue" if color == "red" else "red"
+    lot = next(lot for lot, owner in state.lots.items() if owner == color)
+    made = await emu.slash(
+        current,
+        channel,
+        "lov offer",
+        terms=f"{other} pays {color} 1; {color} does build {lot} vega",
+    )
+    message = offer_prompt(made.posted, 1)
+    await emu.slash(current, channel, "lov end")
+    assert buttons_gone(message) and "lapsed at the end of the turn" in message.content
