@@ -77,7 +77,7 @@ class VegasHost(discord.Client):
         self.store = await Store.open(self.settings.database_path)
         self.tables = Tables(self.store)
         prompts = Prompts(self, self.store, self.clock)
-        self.host = Host(self, self.tables, prompts)
+        self.host = Host(self, self.tables, prompts, self.settings.ai_pause_seconds)
         self.timers = Timers(self.host, self.store, self.clock)
         prompts.on_new_deadline = self.timers.poke
         self.tree.add_command(LordsOfVegas(self.host))
@@ -86,6 +86,7 @@ class VegasHost(discord.Client):
             self.tree, self.store, self.settings.dev_guild_id, force=self.force_sync
         )
         self._timer_task = asyncio.create_task(self.timers.run())
+        await self.host.autoplay.resume_all()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Modal forms are answered here so they work across restarts."""
@@ -94,6 +95,8 @@ class VegasHost(discord.Client):
 
     async def close(self) -> None:
         """Stop the timers, disconnect, then close the database."""
+        if self.host is not None:
+            await self.host.autoplay.close()
         if self._timer_task is not None:
             self._timer_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

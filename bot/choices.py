@@ -16,6 +16,7 @@ from engine.lords_of_vegas.actions import (
     Build,
     Decline,
     Gamble,
+    Layoff,
     Place,
     Raise,
     Remodel,
@@ -157,27 +158,28 @@ def gamble_casinos(state: GameState, color: Color, current: str) -> list[app_com
     return _choices(pairs, current)
 
 
-def placements(state: GameState, color: Color, current: str) -> list[app_commands.Choice[str]]:
-    """Ways to place your rerolled dice (the first keeps them where they landed)."""
-    pairs = []
-    for action in legal_actions(state, color, ("place",)):
+def answers(state: GameState, color: Color, current: str) -> list[app_commands.Choice[str]]:
+    """Every answer to the decision the game waits for from you."""
+    pairs: list[tuple[str, str]] = []
+    for action in legal_actions(state, color, ("place", "layoff", "take")):
         if isinstance(action, Place):
             text = " ".join(f"{lot}={pips}" for lot, pips in action.assignment)
-            pairs.append((text, text))
-    return _choices(pairs, current)
-
-
-def takes(state: GameState, color: Color, current: str) -> list[app_commands.Choice[str]]:
-    """Your dice or markers you may move, when the engine asks you to."""
-    pairs = []
-    for action in legal_actions(state, color, ("take",)):
-        if isinstance(action, Take):
+            pairs.append((f"place: {text}", text))
+        elif isinstance(action, Layoff):
+            pairs.append(
+                (
+                    "lay off half the bet" if action.accept else "take the whole bet",
+                    "yes" if action.accept else "no",
+                )
+            )
+        elif isinstance(action, Take):
             if action.what == "die":
                 tile = state.tiles[action.lot]
                 pips = tile.die.pips if tile.die else 0
-                label = f"{action.lot} · your die showing {pips}"
+                label = f"move your die from {action.lot} (showing {pips})"
             else:
-                label = f"{action.lot} · your parking lot (${BOARD.lots[action.lot].price}m)"
+                price = BOARD.lots[action.lot].price
+                label = f"move your marker from {action.lot} (${price}m lot)"
             pairs.append((label, action.lot))
     return _choices(pairs, current)
 

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import choices, posts, replies
+from bot.autoplay import LEVEL_NUMBERS
 from bot.builder import Builder
 from bot.buttons import ABANDON_REFUSAL, abandon_prompt, may_abandon
 from bot.host import Host
@@ -23,9 +24,16 @@ from bot.posts import Post
 from bot.store import Game, export_record
 from bot.tables import Played, Refusal, seat_colors
 from engine.lords_of_vegas import Color, GameState, NotationError, parse_command
+from engine.lords_of_vegas.ai.players import Level
 from engine.lords_of_vegas.guide import TOPICS, Topic, guide
 from engine.lords_of_vegas.record import GameRecord
-from engine.lords_of_vegas.state import Edition
+from engine.lords_of_vegas.state import (
+    Decision,
+    Edition,
+    LayoffDecision,
+    PlaceDecision,
+    TakeDieDecision,
+)
 
 Interaction = discord.Interaction[Any]
 EDITIONS: Final = [
@@ -57,10 +65,35 @@ WAITS: Final = [
     app_commands.Choice(name="1 week", value="168"),
     app_commands.Choice(name="no limit", value="0"),
 ]
+AI_LEVELS: Final = [
+    app_commands.Choice(name="easy: plausible, quick", value="easy"),
+    app_commands.Choice(name="normal: weighs every move", value="normal"),
+    app_commands.Choice(name="hard: plays out possible futures", value="hard"),
+]
+BOT_NAMES: Final = ("Lucky", "Bugsy", "Ace", "Dice", "Vinnie", "Sal", "Lola", "Trixie")
 TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
 LOG_DEFAULT: Final = 15
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[str]]]
+
+
+def bot_name(game: Game) -> str:
+    """A name for a new computer player, not yet used at this table."""
+    taken = {seat.name for seat in game.seats}
+    for name in BOT_NAMES:
+        if f"Bot {name}" not in taken:
+            return f"Bot {name}"
+    return f"Bot {len(game.seats) + 1}"
+
+
+def command_for(decision: Decision, answer: str) -> str:
+    """The engine command for a typed answer to a pending decision."""
+    if isinstance(decision, PlaceDecision):
+        return f"place {answer}"
+    if isinstance(decision, LayoffDecision):
+        return f"layoff {answer}"
+    what = "die" if isinstance(decision, TakeDieDecision) else "marker"
+    return f"take {what} {answer}"
 
 
 def _channel(interaction: Interaction) -> int:
@@ -153,13 +186,62 @@ class LordsOfVegas(app_commands.Group):
         name = posts.chat_names(game)[taken]
         await replies.send(interaction, Post(f"{name} joins.\n{posts.lobby_lines(game)}"))
 
-    @app_commands.command(name="leave", description="Give up your seat in the lobby")
+    @app_commands.command(
+        name="leave", description="Give up your seat (in a game under way: resign)"
+    )
     async def leave(self, interaction: Interaction) -> None:
-        """Leave the lobby."""
+        """Leave the lobby, or resign from a game under way."""
         before = await self.tables.game_in(_channel(interaction))
+        if before.status == "active":
+            game, color = await self.tables.resign(_channel(interaction), interaction.user.id)
+            name = posts.chat_names(before)[color]
+            text = (
+                f"{name} resigned. Their seat now ends its turns without acting; the host can "
+                f"let a computer player take it over with `/lov addbot color:{color}`."
+            )
+            await replies.send(interaction, Post(text))
+            self.host.autoplay.nudge(game)
+            return
         game, color = await self.tables.leave(_channel(interaction), interaction.user.id)
         name = posts.chat_names(before)[color]
         await replies.send(interaction, Post(f"{name} leaves.\n{posts.lobby_lines(game)}"))
+
+    @app_commands.command(name="addbot", description="Host: seat a computer player")
+    @app_commands.describe(
+        level="How well it plays (default: normal)",
+        color="Its colour; in a game under way, the resigned seat it takes over",
+    )
+    @app_commands.choices(level=AI_LEVELS, color=COLORS)
+    async def addbot(
+        self,
+        interaction: Interaction,
+        level: app_commands.Choice[str] | None = None,
+        color: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Add a computer player to the lobby, or let one take over a resigned seat."""
+        chosen = cast(Level, level.value if level else "normal")
+        number = LEVEL_NUMBERS[chosen]
+        wanted = cast(Color, color.value) if color else None
+        game = await self.tables.game_in(_channel(interaction))
+        if game.status == "active":
+            if wanted is None:
+                raise Refusal("Say which resigned seat the computer player takes over (color).")
+            game = await self.tables.take_over(
+                _channel(interaction), interaction.user.id, wanted, number
+            )
+            name = posts.chat_names(game)[wanted]
+            await replies.send(
+                interaction, Post(f"A computer player ({chosen}) now plays {name}'s seat.")
+            )
+            self.host.autoplay.nudge(game)
+            return
+        name = bot_name(game)
+        game, seated = await self.tables.add_bot(
+            _channel(interaction), interaction.user.id, number, name, wanted
+        )
+        who = posts.chat_names(game)[seated]
+        text = f"{who} joins: a computer player ({chosen}).\n{posts.lobby_lines(game)}"
+        await replies.send(interaction, Post(text))
 
     @app_commands.command(name="kick", description="Host: remove a player from the lobby")
     @app_commands.describe(player="The player to remove")
@@ -174,10 +256,7 @@ class LordsOfVegas(app_commands.Group):
     async def start(self, interaction: Interaction) -> None:
         """Deal, roll for first player, post the first board."""
         played = await self.tables.start(_channel(interaction), interaction.user.id)
-        await replies.defer(interaction)
-        await replies.send(
-            interaction, await posts.turn_post(played.game, played.state, played.events)
-        )
+        await self.host.answer(interaction, played)
 
     # Turn actions --------------------------------------------------------------------
 
@@ -252,39 +331,19 @@ class LordsOfVegas(app_commands.Group):
 
     # Decisions -----------------------------------------------------------------------
 
-    @app_commands.command(name="place", description="Place your rerolled dice on your tiles")
-    @app_commands.describe(assignment="Each of your tiles and its value, like A2=5 A5=1")
-    async def place(self, interaction: Interaction, assignment: str) -> None:
-        """Answer a placement after a reorganize."""
-        await self._play(interaction, f"place {assignment}")
-
-    @app_commands.command(
-        name="layoff", description="Classic: lay off half of a bet at your casino"
+    @app_commands.command(name="decide", description="Answer what the game asks of you")
+    @app_commands.describe(
+        answer="Placement (A2=5 A5=1), yes/no to lay off, or the lot of the die/marker to move"
     )
-    @app_commands.describe(answer="Share half the bet with the bank?")
-    @app_commands.choices(
-        answer=[
-            app_commands.Choice(name="yes, lay off half", value="yes"),
-            app_commands.Choice(name="no, take the whole bet", value="no"),
-        ]
-    )
-    async def layoff(self, interaction: Interaction, answer: app_commands.Choice[str]) -> None:
-        """Answer the lay-off question."""
-        await self._play(interaction, f"layoff {answer.value}")
-
-    @app_commands.command(name="take", description="Out of dice or markers: choose which to move")
-    @app_commands.describe(what="A die or a marker", lot="Where it is now")
-    @app_commands.choices(
-        what=[
-            app_commands.Choice(name="die", value="die"),
-            app_commands.Choice(name="marker", value="marker"),
-        ]
-    )
-    async def take(
-        self, interaction: Interaction, what: app_commands.Choice[str], lot: str
-    ) -> None:
-        """Say which die or marker to move."""
-        await self._play(interaction, f"take {what.value} {lot}")
+    async def decide(self, interaction: Interaction, answer: str) -> None:
+        """Answer your pending decision by typing (the prompt's menus do the same)."""
+        game = await self._started(interaction)
+        color = seat_colors(game).get(interaction.user.id)
+        state = game.state()
+        owed = [d for d in state.pending if d.player == color]
+        if color is None or not owed:
+            raise Refusal("The game is not waiting for a decision from you.")
+        await self._play(interaction, command_for(owed[0], answer))
 
     # Trades --------------------------------------------------------------------------
 
@@ -473,15 +532,11 @@ class LordsOfVegas(app_commands.Group):
             interaction, lambda s, c, g: choices.gamble_casinos(s, c, current)
         )
 
-    @place.autocomplete("assignment")
-    async def _place(
+    @decide.autocomplete("answer")
+    async def _decide(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._complete(interaction, lambda s, c, g: choices.placements(s, c, current))
-
-    @take.autocomplete("lot")
-    async def _take(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._complete(interaction, lambda s, c, g: choices.takes(s, c, current))
+        return await self._complete(interaction, lambda s, c, g: choices.answers(s, c, current))
 
     @accept.autocomplete("offer")
     async def _accept(

@@ -13,6 +13,7 @@ from typing import Any, cast
 import discord
 
 from bot import posts, replies
+from bot.autoplay import Autoplay
 from bot.posts import Post
 from bot.prompts import Prompts
 from bot.tables import Played, Refusal, Tables, seat_colors
@@ -52,10 +53,18 @@ def board_changed(played: Played) -> bool:
 class Host:
     """Answers players and keeps the channel informed after every accepted command."""
 
-    def __init__(self, client: discord.Client, tables: Tables, prompts: Prompts) -> None:
+    def __init__(
+        self, client: discord.Client, tables: Tables, prompts: Prompts, ai_pause: float = 2.0
+    ) -> None:
         self.client = client
         self.tables = tables
         self.prompts = prompts
+        self.autoplay = Autoplay(self, ai_pause)
+
+    async def settle(self, played: Played) -> None:
+        """After any accepted command: update the prompts, let computer seats move."""
+        await self.prompts.reconcile(played.game, played.events)
+        self.autoplay.nudge(played.game)
 
     async def compose(self, played: Played) -> tuple[Post, bool]:
         """The public post for an accepted command, and whether it needs the image."""
@@ -79,7 +88,7 @@ class Host:
                 await replies.defer(interaction)
             post, _ = await self.compose(played)
             await replies.send(interaction, post)
-        await self.prompts.reconcile(played.game, played.events)
+        await self.settle(played)
 
     async def announce(self, played: Played, note: str = "") -> None:
         """Tell the channel what happened when no interaction asked (a timer ran out)."""
@@ -95,7 +104,7 @@ class Host:
             )
         except discord.HTTPException as error:
             log.warning("could not post in channel %s: %s", played.game.channel_id, error)
-        await self.prompts.reconcile(played.game, played.events)
+        await self.settle(played)
 
     # Buttons and menus ---------------------------------------------------------------
 
@@ -174,7 +183,7 @@ class Host:
         else:
             post, _ = await self.compose(played)
             await replies.send(interaction, post)
-        await self.prompts.reconcile(played.game, played.events)
+        await self.settle(played)
 
 
 def _quiet_note(played: Played) -> str:

@@ -96,9 +96,9 @@ def chat_names(game: Game) -> dict[Color, str]:
 
 
 def user_of(game: Game, color: str) -> int | None:
-    """The Discord user playing this colour, if a human."""
+    """The Discord user playing this colour, if a person still plays it."""
     seat = game.seat_of(color)
-    return seat.user_id if seat else None
+    return seat.user_id if seat is not None and seat.is_human else None
 
 
 def narrate(events: Iterable[Event], game: Game, *, asks: bool = False) -> list[str]:
@@ -133,9 +133,9 @@ def whose_turn(game: Game, state: GameState) -> tuple[str, list[int]]:
         owing = list(dict.fromkeys(names[d.player] for d in state.pending))
         return f"Waiting for {' and '.join(owing)} to decide (see the prompt).", []
     user = user_of(game, state.current)
-    mention = f"<@{user}> " if user is not None else ""
-    users = [user] if user is not None else []
-    return f"{mention}it is your turn, {names[state.current]}.", users
+    if user is None:
+        return f"{names[state.current]} is playing.", []
+    return f"<@{user}> it is your turn, {names[state.current]}.", [user]
 
 
 def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> discord.Embed:

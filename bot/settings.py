@@ -31,6 +31,8 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    # Seconds a computer player waits before each move, so people can follow.
+    ai_pause_seconds: float = 2.0
 
     @field_validator("log_level")
     @classmethod

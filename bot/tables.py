@@ -53,8 +53,12 @@ class Played:
 
 
 def seat_colors(game: Game) -> dict[int, Color]:
-    """Discord user id -> colour for the game's human seats."""
-    return {seat.user_id: cast(Color, seat.color) for seat in game.seats if seat.user_id}
+    """Discord user id -> colour for the seats people are playing (not resigned)."""
+    return {
+        seat.user_id: cast(Color, seat.color)
+        for seat in game.seats
+        if seat.user_id and seat.is_human
+    }
 
 
 def display_names(game: Game) -> dict[Color, str]:
@@ -143,6 +147,48 @@ class Tables:
             except (SeatError, VersionConflict):
                 raise Refusal("Someone took a seat at the same moment; please try again.") from None
             return game, color
+
+    async def add_bot(
+        self, channel_id: int, host_id: int, level: int, name: str, color: Color | None
+    ) -> tuple[Game, Color]:
+        """The host seats a computer player in the lobby."""
+        async with self.lock(channel_id):
+            game = await self._lobby(channel_id)
+            if host_id != game.host_user_id:
+                raise Refusal("Only the host can add computer players.")
+            free = free_colors(game)
+            if not free:
+                raise Refusal("The table is full.")
+            if color is None:
+                color = free[0]
+            elif color not in free:
+                raise Refusal(f"{color} is not available; free colours: {', '.join(free)}.")
+            game = await self.store.add_seat(
+                game.id, game.version, color, ai_level=level, name=name
+            )
+            return game, color
+
+    async def resign(self, channel_id: int, user_id: int) -> tuple[Game, Color]:
+        """A player leaves a game under way; their seat plays on passively."""
+        async with self.lock(channel_id):
+            game = await self._active(channel_id)
+            color = seat_colors(game).get(user_id)
+            if color is None:
+                raise Refusal("You are not playing in this game.")
+            return await self.store.resign_seat(game.id, game.version, color, None), color
+
+    async def take_over(self, channel_id: int, host_id: int, color: Color, level: int) -> Game:
+        """The host lets a computer player take over a resigned seat."""
+        async with self.lock(channel_id):
+            game = await self._active(channel_id)
+            if host_id != game.host_user_id:
+                raise Refusal("Only the host can let a computer player take a seat over.")
+            seat = game.seat_of(color)
+            if seat is None or seat.user_id is None or not seat.resigned:
+                resigned = [s.color for s in game.seats if s.user_id and s.resigned]
+                choices = ", ".join(resigned) if resigned else "nobody has resigned"
+                raise Refusal(f"An AI can take over a resigned player's seat ({choices}).")
+            return await self.store.resign_seat(game.id, game.version, color, level)
 
     async def leave(self, channel_id: int, user_id: int) -> tuple[Game, Color]:
         """A seated player leaves the lobby (the host abandons instead)."""

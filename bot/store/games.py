@@ -23,11 +23,23 @@ class Seat:
     user_id: int | None = None
     ai_level: int | None = None
     name: str | None = None
+    resigned: bool = False
+    autopilot: int | None = None
 
     @property
     def is_ai(self) -> bool:
-        """True for a seat played by the computer."""
+        """True for a seat the computer played from the start."""
         return self.user_id is None
+
+    @property
+    def is_human(self) -> bool:
+        """True while a person plays this seat (not resigned)."""
+        return self.user_id is not None and not self.resigned
+
+    @property
+    def computer_level(self) -> int | None:
+        """The AI level playing the seat now (an AI seat, or an AI that took over)."""
+        return self.ai_level if self.user_id is None else self.autopilot
 
 
 @dataclass(frozen=True)

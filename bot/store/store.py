@@ -33,7 +33,8 @@ BUSY_TIMEOUT_MS: Final = 10_000
 _GAME_COLUMNS: Final = """
     g.id, g.kind, g.guild_id, g.channel_id, g.host_user_id, g.edition, g.status, g.version,
     g.moves, g.created_at, g.updated_at, g.started_at, g.ended_at,
-    (SELECT json_group_array(json_array(position, color, user_id, ai_level, name))
+    (SELECT json_group_array(
+            json_array(position, color, user_id, ai_level, name, resigned, autopilot))
        FROM seats WHERE game_id = g.id) AS seats,
     g.settings, s.state, g.options
 """
@@ -420,6 +421,26 @@ class Store:
         problems += [f"broken foreign key in {row[0]} row {row[1]}" for row in broken]
         return problems
 
+    async def resign_seat(
+        self, game_id: int, expected_version: int, color: str, autopilot: int | None
+    ) -> Game:
+        """A player leaves a game under way; `autopilot` is the AI level playing on, if any."""
+        async with self._transaction() as db:
+            await self._bump(db, game_id, expected_version, ("active",))
+            cursor = await db.execute(
+                "UPDATE seats SET resigned = 1, autopilot = ? "
+                "WHERE game_id = ? AND color = ? AND user_id IS NOT NULL",
+                (autopilot, game_id, color),
+            )
+            if cursor.rowcount == 0:
+                raise SeatError(f"No player sits in {color} in game {game_id}.")
+            return await self._fetch_game(db, game_id)
+
+    async def active_games(self) -> list[Game]:
+        """Every game under way, oldest first (to pick up where the bot left off)."""
+        async with self._lock:
+            return await self._select(self._db, "WHERE g.status = 'active' ORDER BY g.id")
+
     # Prompts: messages with buttons for open offers and pending decisions ----------------
 
     async def add_prompt(
@@ -573,7 +594,8 @@ class Store:
 
     async def _fetch_seats(self, db: aiosqlite.Connection, game_id: int) -> list[Seat]:
         rows = await db.execute_fetchall(
-            "SELECT position, color, user_id, ai_level, name FROM seats WHERE game_id = ? "
+            "SELECT position, color, user_id, ai_level, name, resigned, autopilot FROM seats "
+            "WHERE game_id = ? "
             "ORDER BY position",
             (game_id,),
         )

@@ -41,6 +41,7 @@ class Table:
             database_path=self.database,
             discord_api_base=self.emu.api_base,
             discord_gateway_url=self.emu.gateway_url,
+            ai_pause_seconds=0,
         )
 
 

@@ -8,6 +8,7 @@ mentions the player it waits for.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tests.discord_emulator import Channel, DiscordEmulator, Message, Reply, User
 
@@ -62,3 +63,19 @@ async def build_something(emu: DiscordEmulator, user: User, channel: Channel) ->
         if not reply.ephemeral:
             return reply
     return None
+
+
+async def next_message(
+    emu: DiscordEmulator, channel: Channel, check: Callable[[Message], bool], seen: int
+) -> tuple[Message, int]:
+    """The first message after the first `seen` ones in the channel that passes `check`."""
+    found: list[Message] = []
+
+    def arrived() -> bool:
+        history = emu.history(channel)
+        found[:] = [m for m in history[seen:] if check(m)]
+        return bool(found)
+
+    await emu.wait_until(arrived, 20.0, "the next matching message")
+    history = emu.history(channel)
+    return found[0], history.index(found[0]) + 1

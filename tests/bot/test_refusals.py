@@ -74,8 +74,7 @@ async def test_play_refusals_change_nothing(table: Table, vegas: VegasHost) -> N
     await attempt(current, "lov build", "can't read", "not a lot", lot="Z9", company="vega")
     await attempt(current, "lov build", "own parking lots", lot=not_mine, company="vega")
     await attempt(current, "lov gamble", "no casino at", lot=not_mine, amount=5)
-    await attempt(current, "lov place", "no rerolled dice", assignment="A1=3")
-    await attempt(current, "lov layoff", "lay off", answer="yes")
+    await attempt(current, "lov decide", "not waiting for a decision", answer="A1=3")
     await attempt(current, "lov accept", "no open offer #7", offer=7)
     await attempt(current, "lov offer", "can't read the step", terms="red pays")
     await attempt(table.carol, "lov offer", "not playing", terms="red pays blue 1")
@@ -112,6 +111,6 @@ async def test_autocomplete_offers_only_legal_moves_to_the_right_player(
     assert await emu.autocomplete(other, channel, "lov build", "lot") == []
     assert await emu.autocomplete(table.carol, channel, "lov build", "lot") == []
     assert await emu.autocomplete(current, channel, "lov gamble", "lot") == []
-    assert await emu.autocomplete(current, channel, "lov place", "assignment") == []
+    assert await emu.autocomplete(current, channel, "lov decide", "answer") == []
     typed = await emu.autocomplete(current, channel, "lov build", "lot", typed="zz")
     assert typed == []

@@ -96,7 +96,16 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "ended_at",
             "options",
         ]
-        assert columns["seats"] == ["game_id", "position", "color", "user_id", "ai_level", "name"]
+        assert columns["seats"] == [
+            "game_id",
+            "position",
+            "color",
+            "user_id",
+            "ai_level",
+            "name",
+            "resigned",
+            "autopilot",
+        ]
         assert columns["bot_meta"] == ["key", "value"]
         assert columns["snapshots"] == ["game_id", "state"]
         assert columns["moves"] == ["game_id", "seq", "actor_user_id", "command", "created_at"]
@@ -294,12 +303,18 @@ async def test_schema_rejects_rows_that_break_the_storage_rules(db_path: Path) -
         with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
             db.execute("INSERT INTO moves VALUES (2, 1, 5, 'red: end', 'now')")
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-            db.execute("INSERT INTO seats VALUES (1, 1, 'red', 5, 1, 'Ann')")  # a user and an AI
+            db.execute(
+                "INSERT INTO seats VALUES (1, 1, 'red', 5, 1, 'Ann', 0, NULL)"
+            )  # a user and an AI
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-            db.execute("INSERT INTO seats VALUES (1, 1, 'red', NULL, NULL, 'Ann')")  # neither
-        db.execute("INSERT INTO seats VALUES (1, 1, 'red', 5, NULL, 'Ann')")
+            db.execute(
+                "INSERT INTO seats VALUES (1, 1, 'red', NULL, NULL, 'Ann', 0, NULL)"
+            )  # neither
+        db.execute("INSERT INTO seats VALUES (1, 1, 'red', 5, NULL, 'Ann', 0, NULL)")
         with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-            db.execute("INSERT INTO seats VALUES (1, 2, 'blue', 5, NULL, 'Ann')")  # same user twice
+            db.execute(
+                "INSERT INTO seats VALUES (1, 2, 'blue', 5, NULL, 'Ann', 0, NULL)"
+            )  # same user twice
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
             db.execute("UPDATE games SET status = 'paused'")
         with pytest.raises(sqlite3.IntegrityError, match="CHECK"):

@@ -1,0 +1,342 @@
+"""Computer players at three levels: easy, normal and hard.
+
+Every level sees only what a human sees (`view.py`): it never reads the deck's order or
+the dice to come. All of them answer every decision the engine asks of them and judge
+trade offers that name them; they differ in how they choose their turn's actions.
+
+- easy: plausible and quick: builds and grows casinos it can afford, never spends into
+  a corner, and ends its turn.
+- normal: tries each legal action on a public copy of the game and keeps the one that
+  improves its standing (its value minus the best rival's, see `value.py`) the most;
+  chance actions are averaged over a few samples.
+- hard: takes normal's best candidates and plays each out a few turns into many
+  possible futures (other deck orders, other dice), keeping the best on average.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from ..actions import (
+    Accept,
+    Action,
+    Build,
+    Color,
+    Decline,
+    EndTurn,
+    Gamble,
+    Layoff,
+    Place,
+    Raise,
+    Remodel,
+    Reorganize,
+    Sprawl,
+    Take,
+)
+from ..board import BOARD
+from ..casino import casino_map
+from ..construction import REMODEL_PER_SPACE, RISER_PRICE, sprawl_cost, sprawl_origins
+from ..errors import IllegalAction
+from ..game import apply
+from ..moves import default_answer, legal_actions
+from ..state import (
+    Decision,
+    GameState,
+    LayoffDecision,
+    Offer,
+    PlaceDecision,
+    TakeDieDecision,
+)
+from ..trade import parties
+from .value import standing
+from .view import Outlook, outlook, public_copy
+
+Level = Literal["easy", "normal", "hard"]
+LEVELS: Final[tuple[Level, ...]] = ("easy", "normal", "hard")
+BUILDING_KINDS: Final = ("build", "sprawl", "remodel", "reorganize", "raise")
+END: Final = EndTurn()
+
+
+@dataclass
+class AiPlayer:
+    """A computer player; `act` returns its next command, or None when it has none."""
+
+    seed: int = 0
+    level: Level = "normal"
+    # Points an action must gain to be worth taking (it also stops endless shuffling).
+    threshold: float = 0.05
+    samples: int = 4
+    offer_margin: float = 0.25
+    rnd: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rnd = random.Random(self.seed)
+
+    def act(self, state: GameState, color: Color) -> Action | None:
+        """What this player does now: a decision owed, an offer to answer, or a turn action."""
+        if state.over:
+            return None
+        owed = [d for d in state.pending if d.player == color]
+        if owed:
+            return self.decide(state, color, owed[0])
+        if state.pending:
+            return None
+        for offer in state.offers:
+            if color in parties(offer) and color not in offer.accepted:
+                return self.answer(state, color, offer)
+        if state.current == color:
+            return self.turn(state, color)
+        return None
+
+    # Decisions -----------------------------------------------------------------------
+
+    def decide(self, state: GameState, color: Color, decision: Decision) -> Action:
+        """Answer a decision the engine asks of this player."""
+        if isinstance(decision, PlaceDecision):
+            return self.place(state, decision)
+        if isinstance(decision, LayoffDecision):
+            money = state.player(color).money
+            return Layoff(accept=decision.amount * 4 > money or decision.amount >= 10)
+        if isinstance(decision, TakeDieDecision):
+            return Take(what="die", lot=least_useful_die(state, color))
+        return default_answer(state, decision)
+
+    def place(self, state: GameState, decision: PlaceDecision) -> Action:
+        """High values where no one can take them over (the lot's card already drawn)."""
+        view = outlook(state)
+        safe_first = sorted(decision.lots, key=lambda lot: (view.card_pending(lot), lot))
+        values = sorted(decision.values, reverse=True)
+        return Place(assignment=tuple(zip(safe_first, values, strict=True)))
+
+    def answer(self, state: GameState, color: Color, offer: Offer) -> Action:
+        """Accept an offer if carrying it out improves this player's standing enough."""
+        view = outlook(state)
+        before = standing(state, color, view)
+        gains = []
+        for _ in range(2):
+            trial = public_copy(state, self.rnd)
+            try:
+                for party in parties(offer):
+                    if party not in offer.accepted:
+                        apply(trial, party, Accept(offer=offer.id))
+            except IllegalAction:
+                return Decline(offer=offer.id)
+            self.settle(trial, color)
+            gains.append(standing(trial, color, view) - before)
+        if sum(gains) / len(gains) > self.offer_margin:
+            return Accept(offer=offer.id)
+        return Decline(offer=offer.id)
+
+    # Turns ---------------------------------------------------------------------------
+
+    def turn(self, state: GameState, color: Color) -> Action:
+        """Choose this turn's next action (or end the turn)."""
+        return self.best(state, color, self.candidates(state, color))
+
+    def candidates(self, state: GameState, color: Color) -> list[Action]:
+        """The turn actions worth considering (no gambling: the house has the edge)."""
+        return legal_actions(state, color, BUILDING_KINDS)
+
+    def best(self, state: GameState, color: Color, options: list[Action]) -> Action:
+        """The option that improves the standing most, if by more than the threshold."""
+        view = outlook(state)
+        base = standing(state, color, view)
+        choice: Action = END
+        top = self.threshold
+        for action in options:
+            gain = self.estimate(state, color, action, view) - base
+            if gain > top:
+                choice, top = action, gain
+        return choice
+
+    def estimate(self, state: GameState, color: Color, action: Action, view: Outlook) -> float:
+        """Expected standing after `action`, averaged over samples when dice decide."""
+        runs = self.samples if isinstance(action, Reorganize) else 1
+        total = 0.0
+        for _ in range(runs):
+            trial = public_copy(state, self.rnd)
+            try:
+                apply(trial, color, action)
+            except IllegalAction:
+                return float("-inf")
+            self.settle(trial, color)
+            total += standing(trial, color, view)
+        return total / runs
+
+    def settle(self, state: GameState, color: Color) -> None:
+        """Answer the decisions an imagined action leaves (own ones as we would)."""
+        for _ in range(20):
+            if not state.pending:
+                return
+            decision = state.pending[0]
+            if decision.player == color:
+                answer = self.decide(state, color, decision)
+            else:
+                answer = default_answer(state, decision)
+            apply(state, decision.player, answer)
+
+
+@dataclass
+class EasyPlayer(AiPlayer):
+    """Builds what it can afford, in order, keeping some money back; never gambles big."""
+
+    level: Level = "easy"
+
+    def turn(self, state: GameState, color: Color) -> Action:
+        """A quick, plausible action, or the end of the turn."""
+        money = state.player(color).money
+        reserve = 3
+        view = outlook(state)
+        options = [
+            a
+            for a in legal_actions(state, color, ("build", "sprawl", "raise"))
+            if _cost(state, a) <= money - reserve
+        ]
+        if options and self.rnd.random() < 0.85:
+            # Prefer companies with many cards still to come.
+            def promise(action: Action) -> float:
+                company = getattr(action, "company", None)
+                bonus = view.scorings.get(company, 0.0) if company else 1.0
+                return bonus + self.rnd.random()
+
+            return max(options, key=promise)
+        if not state.gambled and money > 10 and self.rnd.random() < 0.1:
+            bets = [a for a in legal_actions(state, color, ("gamble",)) if isinstance(a, Gamble)]
+            small = [b for b in bets if b.amount <= max(1, money // 10)]
+            if small:
+                return self.rnd.choice(small)
+        return END
+
+    def place(self, state: GameState, decision: PlaceDecision) -> Action:
+        """Leave the dice where they landed."""
+        return default_answer(state, decision)
+
+
+@dataclass
+class HardPlayer(AiPlayer):
+    """Normal's best candidates, each played out for a round in many possible futures.
+
+    A rollout makes the candidate move on a public copy (a fresh deck order and fresh
+    dice), lets everyone play on with a quick version of normal until this player's
+    next turn begins, and scores the standing there. The candidate with the best
+    average wins; the time budget bounds the number of rollouts.
+    """
+
+    level: Level = "hard"
+    budget: float = 0.6
+    shortlist: int = 3
+
+    def turn(self, state: GameState, color: Color) -> Action:
+        """The candidate whose imagined next round ends best on average."""
+        options = self.candidates(state, color)
+        if not options:
+            return END
+        view = outlook(state)
+        base = standing(state, color, view)
+        scored = sorted(
+            ((self.estimate(state, color, a, view) - base, i, a) for i, a in enumerate(options)),
+            key=lambda entry: (entry[0], -entry[1]),
+            reverse=True,
+        )
+        finalists: list[Action] = [END, *(a for gain, _, a in scored[: self.shortlist] if gain > 0)]
+        if len(finalists) == 1:
+            return END
+        deadline = time.perf_counter() + self.budget
+        totals = [0.0] * len(finalists)
+        runs = 0
+        while runs < 2 or (time.perf_counter() < deadline and runs < 32):
+            seed = self.rnd.getrandbits(32)
+            for index, action in enumerate(finalists):
+                # The same future (seed) for every candidate: a fairer comparison.
+                totals[index] += self.rollout(state, color, action, seed)
+            runs += 1
+        best = max(range(len(finalists)), key=lambda i: totals[i])
+        return finalists[best]
+
+    def rollout(self, state: GameState, color: Color, action: Action, seed: int) -> float:
+        """Standing at the start of our next turn after `action`, in one possible future."""
+        rnd = random.Random(seed)
+        trial = public_copy(state, rnd)
+        try:
+            apply(trial, color, action)
+        except IllegalAction:
+            return float("-inf")
+        quick = AiPlayer(seed=rnd.getrandbits(32), samples=1)
+        quick.settle(trial, color)
+        target = trial.turn + len(trial.players)
+        for _ in range(200):
+            if trial.over or trial.turn >= target:
+                break
+            mover = trial.pending[0].player if trial.pending else trial.current
+            move = quick.act(trial, mover)
+            if move is None:
+                break
+            apply(trial, mover, move)
+        return final_standing(trial, color)
+
+
+@dataclass
+class QuickPlayer(AiPlayer):
+    """Normal's way of choosing, over a few sampled options: fast enough for rollouts."""
+
+    samples: int = 1
+    options: int = 8
+
+    def candidates(self, state: GameState, color: Color) -> list[Action]:
+        """A random handful of the legal building actions."""
+        actions = legal_actions(state, color, BUILDING_KINDS)
+        if len(actions) > self.options:
+            actions = self.rnd.sample(actions, self.options)
+        return actions
+
+
+def final_standing(state: GameState, color: Color) -> float:
+    """Standing, with the result itself counted once the game is over."""
+    if state.over:
+        points = {p.color: p.points for p in state.players}
+        rival = max(v for c, v in points.items() if c != color)
+        return (100.0 if color in state.winners else -100.0) + points[color] - rival
+    return standing(state, color, outlook(state))
+
+
+def least_useful_die(state: GameState, color: Color) -> str:
+    """Which of our dice to move when none are left: not a boss die, the lowest one."""
+    where = casino_map(state)
+    mine = [lot for lot, tile in state.tiles.items() if tile.die and tile.die.owner == color]
+
+    def pips(lot: str) -> int:
+        die = state.tiles[lot].die
+        return die.pips if die is not None else 0
+
+    def importance(lot: str) -> tuple[int, int, int]:
+        top = max(pips(other) for other in where[lot].lots)
+        return (int(pips(lot) == top), pips(lot), BOARD.lots[lot].order)
+
+    return min(mine, key=importance)
+
+
+def _cost(state: GameState, action: Action) -> int:
+    """What a building action costs, by the engine's own prices (0 for others)."""
+    if isinstance(action, Build):
+        return BOARD.lots[action.lot].price
+    if isinstance(action, Sprawl):
+        origins = sprawl_origins(state, state.current, action.lot)
+        chosen = [c for c in origins if action.origin in (None, c.name)]
+        return sprawl_cost(state, action.lot, chosen[0]) if chosen else 0
+    if isinstance(action, Raise):
+        return RISER_PRICE * casino_map(state)[action.lot].spaces
+    if isinstance(action, Remodel):
+        return REMODEL_PER_SPACE * casino_map(state)[action.lot].spaces
+    return 0
+
+
+def make_player(level: Level, seed: int = 0) -> AiPlayer:
+    """A computer player of the given level."""
+    if level == "easy":
+        return EasyPlayer(seed=seed)
+    if level == "hard":
+        return HardPlayer(seed=seed)
+    return AiPlayer(seed=seed)

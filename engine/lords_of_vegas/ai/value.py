@@ -1,0 +1,97 @@
+"""How good a position is for a player, in points, from public knowledge only.
+
+Value = points on the track
+      + points expected from the casinos they boss (each future scoring of a casino's
+        company, or of The Strip for casinos on it, moves the marker as the track's
+        breaks allow; a boss die whose lot card is still in the deck may be lost)
+      + money, now and to come (dice pips and parking lots pay on future draws), at a
+        rate that falls as the game nears its end, when money only breaks ties.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..actions import Color
+from ..board import BOARD
+from ..casino import Casino, all_casinos
+from ..scoring import advance
+from ..state import GameState
+from .view import Outlook
+
+# How much a $1m is worth, in points, with the whole game ahead; it fades to TIE_BREAK.
+MONEY_EARLY: Final = 0.35
+TIE_BREAK: Final = 0.002
+# Money still to come is worth less than money in hand (fewer chances to spend it).
+LATER: Final = 0.5
+# Cards still in the deck at the start of a typical game, to scale the money rate.
+FULL_GAME_DRAWS: Final = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """Tunable parts of the evaluation (the levels differ only in how they search)."""
+
+    money_early: float = MONEY_EARLY
+    later: float = LATER
+    boss_risk: float = 0.5
+
+
+def money_rate(view: Outlook, weights: Weights) -> float:
+    """Points per $1m at this stage of the game."""
+    stage = min(1.0, view.draws_left / FULL_GAME_DRAWS)
+    return weights.money_early * stage + TIE_BREAK
+
+
+def casino_scorings(view: Outlook, casino: Casino) -> float:
+    """How many more times the casino is expected to pay and score."""
+    times = view.scorings.get(casino.company, 0.0)
+    if casino.on_strip:
+        times += view.scorings.get("strip", 0.0)
+    return times
+
+
+def value(state: GameState, player: Color, view: Outlook, weights: Weights = Weights()) -> float:
+    """The player's position, in points (see the module's explanation)."""
+    me = state.player(player)
+    position = me.points
+    expected_points = 0.0
+    income = 0.0
+    for casino in all_casinos(state):
+        times = casino_scorings(view, casino)
+        if times <= 0.0:
+            continue
+        top_pips, top_owner, top_lot = 0, None, ""
+        my_pips = 0
+        for lot in casino.lots:
+            die = state.tiles[lot].die
+            if die is None:
+                continue
+            if die.pips > top_pips:
+                top_pips, top_owner, top_lot = die.pips, die.owner, lot
+            if die.owner == player:
+                # A die whose lot card is still out may be taken over by its drawer.
+                keep = 1.0 - view.pending_lot * weights.boss_risk if view.card_pending(lot) else 1.0
+                my_pips += int(die.pips * keep)
+        income += times * my_pips
+        if top_owner == player:
+            gained = advance(position, casino.tiles)[0] - position
+            security = (
+                1.0 - view.pending_lot * weights.boss_risk if view.card_pending(top_lot) else 1.0
+            )
+            expected_points += times * gained * security
+    lots = sum(1 for owner in state.lots.values() if owner == player)
+    income += lots * view.draws_left
+    lot_value = sum(
+        BOARD.lots[lot].price * 0.5 for lot, owner in state.lots.items() if owner == player
+    )
+    rate = money_rate(view, weights)
+    return position + expected_points + rate * (me.money + lot_value + weights.later * income)
+
+
+def standing(state: GameState, player: Color, view: Outlook, weights: Weights = Weights()) -> float:
+    """The player's value minus the best rival's: what a competitive player maximises."""
+    mine = value(state, player, view, weights)
+    rivals = [value(state, p.color, view, weights) for p in state.players if p.color != player]
+    return mine - max(rivals) if rivals else mine
