@@ -58,6 +58,7 @@ Level = Literal["easy", "normal", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("easy", "normal", "hard")
 BUILDING_KINDS: Final = ("build", "sprawl", "remodel", "reorganize", "raise")
 END: Final = EndTurn()
+MAX_RUNS: Final = 40
 
 
 @dataclass
@@ -220,14 +221,16 @@ class HardPlayer(AiPlayer):
     """Normal's best candidates, each played out for a round in many possible futures.
 
     A rollout makes the candidate move on a public copy (a fresh deck order and fresh
-    dice), lets everyone play on with a quick version of normal until this player's
+    dice), lets everyone play on as normal would until this player's
     next turn begins, and scores the standing there. The candidate with the best
     average wins; the time budget bounds the number of rollouts.
     """
 
     level: Level = "hard"
-    budget: float = 0.6
-    shortlist: int = 3
+    budget: float = 0.5
+    shortlist: int = 4
+    # A fixed number of rounds of rollouts instead of the time budget (for tests).
+    rounds: int | None = None
 
     def turn(self, state: GameState, color: Color) -> Action:
         """The candidate whose imagined next round ends best on average."""
@@ -247,7 +250,8 @@ class HardPlayer(AiPlayer):
         deadline = time.perf_counter() + self.budget
         totals = [0.0] * len(finalists)
         runs = 0
-        while runs < 2 or (time.perf_counter() < deadline and runs < 32):
+        limit = self.rounds or MAX_RUNS
+        while runs < limit and (runs == 0 or self.rounds or time.perf_counter() < deadline):
             seed = self.rnd.getrandbits(32)
             for index, action in enumerate(finalists):
                 # The same future (seed) for every candidate: a fairer comparison.
@@ -266,7 +270,8 @@ class HardPlayer(AiPlayer):
             return float("-inf")
         quick = AiPlayer(seed=rnd.getrandbits(32), samples=1)
         quick.settle(trial, color)
-        target = trial.turn + len(trial.players)
+        # Every candidate is judged at the same moment: when our next turn begins.
+        target = state.turn + len(state.players)
         for _ in range(200):
             if trial.over or trial.turn >= target:
                 break

@@ -1,0 +1,132 @@
+"""Computer players: legal, never peeking, answering everything, and playing games out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.lords_of_vegas import GAME_OVER, GameSettings, GameState, apply, new_game
+from engine.lords_of_vegas.actions import Accept, Build, Decline, Raise, Sprawl
+from engine.lords_of_vegas.ai.players import AiPlayer, EasyPlayer, HardPlayer, make_player
+from engine.lords_of_vegas.ai.view import outlook, public_copy
+from engine.lords_of_vegas.invariants import check_invariants
+from engine.lords_of_vegas.randomplay import RandomPlayer
+from engine.lords_of_vegas.rng import Rng
+from engine.lords_of_vegas.state import EDITION_COLORS
+from engine.lords_of_vegas.tournament import Results, play_game, wilson
+from engine.lords_of_vegas.trade import parties
+
+
+def midgame(seed: int, players: int = 3, edition: str = "updated") -> GameState:
+    colors = list(EDITION_COLORS[edition][:players])  # type: ignore[index]
+    state, _ = new_game(GameSettings(edition=edition, players=colors, seed=seed))  # type: ignore[arg-type]
+    ai = AiPlayer(seed=seed)
+    for _ in range(60):
+        mover = state.pending[0].player if state.pending else state.current
+        action = ai.act(state, mover)
+        assert action is not None
+        apply(state, mover, action)
+    return state
+
+
+def reshuffled(state: GameState, seed: int) -> GameState:
+    """The same position with another order of the unseen cards and other dice to come."""
+    other = public_copy(state, random.Random(seed))
+    other.rng = Rng.seeded(seed + 1)
+    return other
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_choices_never_depend_on_the_deck_order_or_the_dice_to_come(level: str) -> None:
+    for seed in range(4):
+        state = midgame(seed)
+        if state.pending or state.over:
+            continue
+        first = make_player(level, 7).act(state, state.current)  # type: ignore[arg-type]
+        for variant in range(3):
+            other = reshuffled(state, 100 * seed + variant)
+            assert other.deck != state.deck
+            assert make_player(level, 7).act(other, state.current) == first  # type: ignore[arg-type]
+
+
+def test_hard_also_ignores_the_deck_order() -> None:
+    state = midgame(3)
+    player = HardPlayer(seed=5, rounds=2)
+    first = player.act(state, state.current)
+    other = reshuffled(state, 99)
+    assert HardPlayer(seed=5, rounds=2).act(other, state.current) == first
+
+
+def test_public_copy_keeps_what_is_public() -> None:
+    state = midgame(1)
+    copy = public_copy(state, random.Random(3))
+    assert sorted(copy.deck) == sorted(state.deck)
+    assert copy.deck.index(GAME_OVER) == state.deck.index(GAME_OVER)
+    assert copy.tiles == state.tiles and copy.players == state.players
+    view = outlook(state)
+    assert view.draws_left == state.deck.index(GAME_OVER)
+    assert sum(view.scorings.values()) == pytest.approx(view.draws_left + 1)
+
+
+@pytest.mark.parametrize("edition", ["updated", "classic"])
+def test_computer_players_answer_every_decision_and_every_offer(edition: str) -> None:
+    """AI seats against random offers and decisions: always a legal answer."""
+    for seed in range(2):
+        colors = list(EDITION_COLORS[edition][:3])  # type: ignore[index]
+        state, _ = new_game(GameSettings(edition=edition, players=colors, seed=seed))  # type: ignore[arg-type]
+        ai = {c: make_player(("easy", "normal", "normal")[i], seed) for i, c in enumerate(colors)}
+        chaos = RandomPlayer(seed=seed, trade_chance=0.5)
+        answered = 0
+        for _ in range(3000):
+            if state.over:
+                break
+            if not state.pending and state.current == colors[0] and chaos.rnd.random() < 0.3:
+                proposal = chaos.random_offer(state)
+                if proposal is not None:
+                    apply(state, *proposal)
+                    continue
+            mover = _waiting(state)
+            action = ai[mover].act(state, mover)
+            assert action is not None, f"{mover} had nothing to say"
+            answered += isinstance(action, Accept | Decline)
+            apply(state, mover, action)
+            check_invariants(state)
+        assert state.over and answered > 0
+
+
+def _waiting(state: GameState) -> str:
+    if state.pending:
+        return state.pending[0].player
+    for offer in state.offers:
+        for color in state.colors:
+            if color in parties(offer) and color not in offer.accepted:
+                return color
+    return state.current
+
+
+def test_easy_keeps_money_back_when_it_builds() -> None:
+    for seed in range(3):
+        state, _ = new_game(GameSettings(players=["red", "blue"], seed=seed))
+        easy = EasyPlayer(seed=seed)
+        while not state.over:
+            mover = state.pending[0].player if state.pending else state.current
+            action = easy.act(state, mover)
+            assert action is not None
+            apply(state, mover, action)
+            if isinstance(action, Build | Sprawl | Raise):
+                assert state.player(mover).money >= 3
+
+
+@pytest.mark.parametrize(("players", "edition"), [(2, "updated"), (5, "updated"), (4, "classic")])
+def test_mixed_tables_play_whole_games(players: int, edition: str) -> None:
+    results = Results()
+    lineup = ["normal", "easy"] * 3
+    state = play_game(lineup[:players], 11, edition, results, check=True)  # type: ignore[arg-type]
+    assert state.over and results.games == 1
+    assert sum(results.wins.values()) == pytest.approx(1.0)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(80, 100)
+    assert 0.70 < low < 0.80 < high < 0.87
