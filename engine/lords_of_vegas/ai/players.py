@@ -51,7 +51,7 @@ from ..state import (
     TakeDieDecision,
 )
 from ..trade import parties
-from .value import standing
+from .value import Weights, standing
 from .view import Outlook, outlook, public_copy
 
 Level = Literal["easy", "normal", "hard"]
@@ -71,6 +71,7 @@ class AiPlayer:
     threshold: float = 0.05
     samples: int = 4
     offer_margin: float = 0.25
+    weights: Weights = field(default_factory=Weights)
     rnd: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -115,7 +116,7 @@ class AiPlayer:
     def answer(self, state: GameState, color: Color, offer: Offer) -> Action:
         """Accept an offer if carrying it out improves this player's standing enough."""
         view = outlook(state)
-        before = standing(state, color, view)
+        before = standing(state, color, view, self.weights)
         gains = []
         for _ in range(2):
             trial = public_copy(state, self.rnd)
@@ -126,7 +127,7 @@ class AiPlayer:
             except IllegalAction:
                 return Decline(offer=offer.id)
             self.settle(trial, color)
-            gains.append(standing(trial, color, view) - before)
+            gains.append(standing(trial, color, view, self.weights) - before)
         if sum(gains) / len(gains) > self.offer_margin:
             return Accept(offer=offer.id)
         return Decline(offer=offer.id)
@@ -144,7 +145,7 @@ class AiPlayer:
     def best(self, state: GameState, color: Color, options: list[Action]) -> Action:
         """The option that improves the standing most, if by more than the threshold."""
         view = outlook(state)
-        base = standing(state, color, view)
+        base = standing(state, color, view, self.weights)
         choice: Action = END
         top = self.threshold
         for action in options:
@@ -164,7 +165,7 @@ class AiPlayer:
             except IllegalAction:
                 return float("-inf")
             self.settle(trial, color)
-            total += standing(trial, color, view)
+            total += standing(trial, color, view, self.weights)
         return total / runs
 
     def settle(self, state: GameState, color: Color) -> None:
@@ -238,7 +239,7 @@ class HardPlayer(AiPlayer):
         if not options:
             return END
         view = outlook(state)
-        base = standing(state, color, view)
+        base = standing(state, color, view, self.weights)
         scored = sorted(
             ((self.estimate(state, color, a, view) - base, i, a) for i, a in enumerate(options)),
             key=lambda entry: (entry[0], -entry[1]),
