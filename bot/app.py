@@ -1,4 +1,4 @@
-"""The Discord client: storage, the `/lov` commands and persistent buttons, wired up once."""
+"""The Discord client: storage, the slash commands and persistent buttons, wired up once."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from bot.buttons import AbandonButton, DecisionButton, DecisionMenu, OfferButton
 from bot.clock import Clock, SystemClock
 from bot.commands import LordsOfVegas
 from bot.endpoints import use_discord_endpoints
+from bot.guild_commands import Vegas
 from bot.host import Host
 from bot.prompts import Prompts
 from bot.settings import Settings
@@ -24,6 +25,7 @@ from bot.store import Store
 from bot.sync import sync_commands
 from bot.tables import Tables
 from bot.timers import Timers
+from bot.turns import TurnTimers
 
 log = logging.getLogger("bot")
 
@@ -77,14 +79,19 @@ class VegasHost(discord.Client):
         self.store = await Store.open(self.settings.database_path)
         self.tables = Tables(self.store)
         prompts = Prompts(self, self.store, self.clock)
-        self.host = Host(self, self.tables, prompts, self.settings.ai_pause_seconds)
+        turns = TurnTimers(self.store, self.clock)
+        self.host = Host(self, self.tables, prompts, turns, self.settings.ai_pause_seconds)
         self.timers = Timers(self.host, self.store, self.clock)
         prompts.on_new_deadline = self.timers.poke
+        turns.on_new_deadline = self.timers.poke
         self.tree.add_command(LordsOfVegas(self.host))
+        self.tree.add_command(Vegas(self.host))
         self.add_dynamic_items(AbandonButton, OfferButton, DecisionButton, DecisionMenu, DraftItem)
         await sync_commands(
             self.tree, self.store, self.settings.dev_guild_id, force=self.force_sync
         )
+        # Turns that should be timed but are not (a crash between a move and its timer).
+        await turns.resume_all()
         self._timer_task = asyncio.create_task(self.timers.run())
         await self.host.autoplay.resume_all()
 

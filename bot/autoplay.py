@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from typing import TYPE_CHECKING, Final, cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from bot.store import Game
 from bot.tables import Refusal
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from bot.host import Host
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # AI levels as stored with a seat (1, 2, 3) and as players call them.
 LEVEL_NUMBERS: Final[dict[Level, int]] = {level: n for n, level in enumerate(LEVELS, 1)}
@@ -46,9 +48,16 @@ def computer_seats(game: Game) -> dict[Color, int]:
 
 def next_computer_move(game: Game, state: GameState) -> tuple[Color, int] | None:
     """The computer-played seat the game waits for, and its level, if any."""
+    return waiting_computer(computer_seats(game), state)
+
+
+def waiting_computer(computers: Mapping[Color, T], state: GameState) -> tuple[Color, T] | None:
+    """Which of `computers` (colour -> how it plays) the game waits for, if any.
+
+    Decisions come first, then answers to offers, then the current player's turn.
+    """
     if state.over:
         return None
-    computers = computer_seats(game)
     for decision in state.pending:
         if decision.player in computers:
             return decision.player, computers[decision.player]

@@ -20,6 +20,7 @@ from bot.autoplay import LEVEL_NUMBERS
 from bot.builder import Builder
 from bot.buttons import ABANDON_REFUSAL, abandon_prompt, may_abandon
 from bot.host import Host
+from bot.options import TableOptions
 from bot.posts import Post
 from bot.store import Game, export_record
 from bot.tables import Played, Refusal, seat_colors
@@ -55,7 +56,6 @@ IMAGES: Final = [
     app_commands.Choice(name="after every turn", value="turn"),
     app_commands.Choice(name="after every action too", value="action"),
 ]
-DEFAULT_WAIT: Final = "24"
 WAITS: Final = [
     app_commands.Choice(name="1 hour", value="1"),
     app_commands.Choice(name="6 hours", value="6"),
@@ -64,6 +64,23 @@ WAITS: Final = [
     app_commands.Choice(name="2 days", value="48"),
     app_commands.Choice(name="1 week", value="168"),
     app_commands.Choice(name="no limit", value="0"),
+]
+TURN_TIMERS: Final = [
+    app_commands.Choice(name="off", value=0),
+    app_commands.Choice(name="10 minutes", value=10),
+    app_commands.Choice(name="30 minutes", value=30),
+    app_commands.Choice(name="1 hour", value=60),
+    app_commands.Choice(name="3 hours", value=180),
+    app_commands.Choice(name="6 hours", value=360),
+    app_commands.Choice(name="12 hours", value=720),
+    app_commands.Choice(name="1 day", value=1440),
+    app_commands.Choice(name="2 days", value=2880),
+    app_commands.Choice(name="3 days", value=4320),
+    app_commands.Choice(name="1 week", value=10080),
+]
+ON_TIMEOUT: Final = [
+    app_commands.Choice(name="a computer player plays the rest of the turn", value="ai"),
+    app_commands.Choice(name="the turn simply ends", value="end"),
 ]
 AI_LEVELS: Final = [
     app_commands.Choice(name="easy: plausible, quick", value="easy"),
@@ -110,6 +127,17 @@ def _option(value: str | None, keyword: str) -> str:
     return f" {keyword} {value}" if value else ""
 
 
+async def report_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
+    """Answer refusals privately; log anything unexpected and apologise."""
+    cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(cause, Refusal):
+        await replies.refuse(interaction, str(cause))
+    elif isinstance(cause, NotationError):
+        await replies.refuse(interaction, f"I can't read that: {cause}")
+    else:
+        await replies.apologise(interaction, cause)
+
+
 class LordsOfVegas(app_commands.Group):
     """The `/lov` command group."""
 
@@ -124,13 +152,7 @@ class LordsOfVegas(app_commands.Group):
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         """Answer refusals privately; log anything unexpected and apologise."""
-        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, Refusal):
-            await replies.refuse(interaction, str(cause))
-        elif isinstance(cause, NotationError):
-            await replies.refuse(interaction, f"I can't read that: {cause}")
-        else:
-            await replies.apologise(interaction, cause)
+        await report_error(interaction, error)
 
     # Lobby ---------------------------------------------------------------------------
 
@@ -152,23 +174,24 @@ class LordsOfVegas(app_commands.Group):
     ) -> None:
         """Open a lobby; the creator hosts it and takes a seat."""
         chosen = cast(Edition, edition.value if edition else "updated")
-        options = {
-            "images": images.value if images else "turn",
-            "offer_hours": float(offers.value if offers else DEFAULT_WAIT),
-            "decision_hours": float(decisions.value if decisions else DEFAULT_WAIT),
-        }
+        options = TableOptions().changed(
+            images=images.value if images else None,
+            offer_hours=float(offers.value) if offers else None,
+            decision_hours=float(decisions.value) if decisions else None,
+        )
         game = await self.tables.open_lobby(
             interaction.guild_id,
             _channel(interaction),
             interaction.user.id,
             _name(interaction),
             chosen,
-            options,
+            options.stored(),
         )
         text = (
             f"{posts.chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of "
             f"Lords of Vegas ({chosen} edition). Join with `/lov join`; the host starts it "
-            f"with `/lov start`.\n{posts.lobby_lines(game)}"
+            f"with `/lov start` (and may set a turn timer with `/lov settings` first)."
+            f"\n{posts.lobby_lines(game)}"
         )
         await replies.send(interaction, Post(text))
 
@@ -257,6 +280,53 @@ class LordsOfVegas(app_commands.Group):
         """Deal, roll for first player, post the first board."""
         played = await self.tables.start(_channel(interaction), interaction.user.id)
         await self.host.answer(interaction, played)
+
+    # Table settings ------------------------------------------------------------------
+
+    @app_commands.command(
+        name="settings", description="The table's settings: turn timer, time limits, images"
+    )
+    @app_commands.describe(
+        turn_timer="Host: how long each turn may take (at half time the player is reminded)",
+        on_timeout="Host: what happens when a turn runs out of time",
+        offers="Host: how long a trade offer stays open",
+        decisions="Host: how long a decision waits before its default applies",
+        images="Host: when to post the board image",
+    )
+    @app_commands.choices(turn_timer=TURN_TIMERS)
+    @app_commands.choices(on_timeout=ON_TIMEOUT, offers=WAITS, decisions=WAITS, images=IMAGES)
+    async def settings(
+        self,
+        interaction: Interaction,
+        turn_timer: app_commands.Choice[int] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
+        offers: app_commands.Choice[str] | None = None,
+        decisions: app_commands.Choice[str] | None = None,
+        images: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Show the settings in force; the host changes any of them, in the lobby or in play."""
+        game = await self.tables.game_in(_channel(interaction))
+        changes = {
+            "turn_minutes": turn_timer.value if turn_timer else None,
+            "on_timeout": on_timeout.value if on_timeout else None,
+            "offer_hours": float(offers.value) if offers else None,
+            "decision_hours": float(decisions.value) if decisions else None,
+            "images": images.value if images else None,
+        }
+        if all(value is None for value in changes.values()):
+            embed = posts.settings_embed(TableOptions.of(game.options))
+            await replies.send(interaction, Post("", embed), ephemeral=True)
+            return
+        game = await self.tables.change_options(
+            _channel(interaction), interaction.user.id, **changes
+        )
+        timer = await self.host.turns.restart(game) if turn_timer is not None else None
+        host = discord.utils.escape_markdown(_name(interaction))
+        text = f"The host, **{host}**, changed the table's settings."
+        if timer is not None:
+            text += f" The turn under way now runs out <t:{int(timer.expires_at)}:R>."
+        embed = posts.settings_embed(TableOptions.of(game.options))
+        await replies.send(interaction, Post(text, embed))
 
     # Turn actions --------------------------------------------------------------------
 
@@ -399,7 +469,12 @@ class LordsOfVegas(app_commands.Group):
         if game.status == "lobby":
             await replies.send(interaction, Post(f"In the lobby. {posts.lobby_lines(game)}"))
             return
-        await replies.send(interaction, Post("", posts.status_embed(game, game.state())))
+        state = game.state()
+        timer = await self.tables.store.turn_timer(game.id)
+        deadline = None
+        if timer is not None and (timer.turn, timer.player) == (state.turn, state.current):
+            deadline = timer.expires_at
+        await replies.send(interaction, Post("", posts.status_embed(game, state, deadline)))
 
     @app_commands.command(name="log", description="What happened recently, in plain words")
     @app_commands.describe(count="How many lines (default 15)")

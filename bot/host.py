@@ -12,11 +12,13 @@ from typing import Any, cast
 
 import discord
 
-from bot import posts, replies
+from bot import posts, replies, stats
 from bot.autoplay import Autoplay
+from bot.options import TableOptions
 from bot.posts import Post
 from bot.prompts import Prompts
 from bot.tables import Played, Refusal, Tables, seat_colors
+from bot.turns import TurnTimers
 from engine.lords_of_vegas import Color, default_answer, parse_command
 from engine.lords_of_vegas.actions import (
     Accept,
@@ -54,11 +56,17 @@ class Host:
     """Answers players and keeps the channel informed after every accepted command."""
 
     def __init__(
-        self, client: discord.Client, tables: Tables, prompts: Prompts, ai_pause: float = 2.0
+        self,
+        client: discord.Client,
+        tables: Tables,
+        prompts: Prompts,
+        turns: TurnTimers,
+        ai_pause: float = 2.0,
     ) -> None:
         self.client = client
         self.tables = tables
         self.prompts = prompts
+        self.turns = turns
         self.autoplay = Autoplay(self, ai_pause)
 
     async def settle(self, played: Played) -> None:
@@ -67,12 +75,21 @@ class Host:
         self.autoplay.nudge(played.game)
 
     async def compose(self, played: Played) -> tuple[Post, bool]:
-        """The public post for an accepted command, and whether it needs the image."""
+        """The public post for an accepted command, and whether it needs the image.
+
+        It first makes the turn timer match the game, so a new turn's post can say when
+        the turn runs out.
+        """
         game, state, events = played.game, played.state, played.events
-        if state.over or any(isinstance(e, TurnStarted) for e in events):
-            return await posts.turn_post(game, state, events), True
+        timer = await self.turns.arm(game, state)
+        if state.over:
+            chart = await stats.points_chart(self.tables.store, game)
+            return await posts.final_post(game, state, events, chart), True
+        if any(isinstance(e, TurnStarted) for e in events):
+            deadline = timer.expires_at if timer is not None else None
+            return await posts.turn_post(game, state, events, deadline), True
         post = posts.action_post(game, state, events)
-        if game.options.get("images") == "action" or board_changed(played):
+        if TableOptions.of(game.options).images == "action" or board_changed(played):
             post.image = await posts.board_image(game, state)
         return post, post.image is not None
 
@@ -84,7 +101,8 @@ class Host:
             await replies.send(interaction, Post(_quiet_note(played)), ephemeral=True)
         else:
             slow = played.state.over or any(isinstance(e, TurnStarted) for e in events)
-            if slow or played.game.options.get("images") == "action" or board_changed(played):
+            images = TableOptions.of(played.game.options).images
+            if slow or images == "action" or board_changed(played):
                 await replies.defer(interaction)
             post, _ = await self.compose(played)
             await replies.send(interaction, post)
@@ -99,7 +117,7 @@ class Host:
             await channel.send(
                 post.text(),
                 embed=post.embed or discord.utils.MISSING,
-                file=post.file() or discord.utils.MISSING,
+                files=post.files() or discord.utils.MISSING,
                 allowed_mentions=post.allowed_mentions(),
             )
         except discord.HTTPException as error:

@@ -16,6 +16,7 @@ from typing import Final, cast
 
 import discord
 
+from bot.options import TableOptions
 from bot.store import Game
 from bot.tables import display_names
 from engine.lords_of_vegas import (
@@ -36,6 +37,7 @@ from engine.lords_of_vegas.supply import dice_left, markers_left
 from render import render_board
 
 BOARD_FILE: Final = "board.png"
+CHART_FILE: Final = "points.png"
 EMBED_TEXT_LIMIT: Final = 4000
 CONTENT_LIMIT: Final = 2000
 COLOR_HEX: Final[dict[str, int]] = {
@@ -51,12 +53,18 @@ GREEN_FELT: Final = 0x1F7A4D
 
 @dataclass
 class Post:
-    """A message ready to send: text, an embed, the board image, who may be mentioned."""
+    """A message ready to send: text, an embed, the board image, who may be mentioned.
+
+    `chart` is a second image (the points chart at the end of a game); `image_name` is
+    the first image's file name (an embed shows it as `attachment://<name>`).
+    """
 
     content: str = ""
     embed: discord.Embed | None = None
     image: bytes | None = None
     mentions: list[int] = field(default_factory=list)
+    chart: bytes | None = None
+    image_name: str = BOARD_FILE
 
     def text(self) -> str | None:
         """The content, clipped to Discord's limit (None when empty)."""
@@ -71,11 +79,10 @@ class Post:
             users=[discord.Object(id=user) for user in self.mentions],
         )
 
-    def file(self) -> discord.File | None:
-        """The board image as an attachment, if the post has one."""
-        if self.image is None:
-            return None
-        return discord.File(io.BytesIO(self.image), filename=BOARD_FILE)
+    def files(self) -> list[discord.File]:
+        """The post's images as attachments (the board first), if it has any."""
+        images = [(self.image_name, self.image), (CHART_FILE, self.chart)]
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in images if data]
 
 
 def _clip(text: str, limit: int) -> str:
@@ -120,11 +127,14 @@ async def board_image(game: Game, state: GameState) -> bytes:
     return await asyncio.to_thread(render_board, state, names=plain_names(game))
 
 
-def whose_turn(game: Game, state: GameState) -> tuple[str, list[int]]:
+def whose_turn(
+    game: Game, state: GameState, deadline: float | None = None
+) -> tuple[str, list[int]]:
     """A line saying who the game waits for, and the users to mention.
 
     The current player is mentioned; players who owe a decision are mentioned by their
-    own prompt message instead (see `prompts.py`).
+    own prompt message instead (see `prompts.py`). `deadline` is when a timed turn runs
+    out.
     """
     names = chat_names(game)
     if state.over:
@@ -135,7 +145,8 @@ def whose_turn(game: Game, state: GameState) -> tuple[str, list[int]]:
     user = user_of(game, state.current)
     if user is None:
         return f"{names[state.current]} is playing.", []
-    return f"<@{user}> it is your turn, {names[state.current]}.", [user]
+    until = f" Your turn runs out <t:{int(deadline)}:R>." if deadline is not None else ""
+    return f"<@{user}> it is your turn, {names[state.current]}.{until}", [user]
 
 
 def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> discord.Embed:
@@ -145,21 +156,26 @@ def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> di
     return embed
 
 
-async def turn_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
-    """After a turn ends (or the game starts): the board, what the draw did, who is next."""
+async def turn_post(
+    game: Game, state: GameState, events: Sequence[Event], deadline: float | None = None
+) -> Post:
+    """After a turn ends (or the game starts): the board, what the draw did, who is next.
+
+    `deadline` is when the new turn runs out, if turns are timed.
+    """
     started = [e for e in events if isinstance(e, TurnStarted)]
     title = f"Turn {started[-1].turn}" if started else "Lords of Vegas"
-    if state.over:
-        return await final_post(game, state, events)
-    prompt, users = whose_turn(game, state)
+    prompt, users = whose_turn(game, state, deadline)
     color = COLOR_HEX.get(state.current, GREEN_FELT)
     embed = story_embed(title, narrate(events, game), color)
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     return Post(prompt, embed, await board_image(game, state), users)
 
 
-async def final_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
-    """The end of the game: final standings and the final board."""
+async def final_post(
+    game: Game, state: GameState, events: Sequence[Event], chart: bytes | None = None
+) -> Post:
+    """The end of the game: final standings, the final board and the points `chart`."""
     names = chat_names(game)
     standings = sorted(state.players, key=lambda p: (-p.points, -p.money))
     table = [
@@ -174,7 +190,7 @@ async def final_post(game: Game, state: GameState, events: Sequence[Event]) -> P
     everyone = " ".join(f"<@{user}>" for user in users)
     verb = "win" if len(state.winners) > 1 else "wins"
     content = f"🏆 {winners} {verb} Lords of Vegas! Thanks for playing, {everyone}."
-    return Post(content, embed, await board_image(game, state), users)
+    return Post(content, embed, await board_image(game, state), users, chart)
 
 
 def action_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
@@ -185,8 +201,11 @@ def action_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
     return Post(content, None, None, users)
 
 
-def status_embed(game: Game, state: GameState) -> discord.Embed:
-    """Everything about the game at a glance, for `/lov status`."""
+def status_embed(game: Game, state: GameState, deadline: float | None = None) -> discord.Embed:
+    """Everything about the game at a glance, for `/lov status`.
+
+    `deadline` is when the turn under way runs out, if turns are timed.
+    """
     names = chat_names(game)
     edition = state.edition
     embed = discord.Embed(
@@ -219,7 +238,10 @@ def status_embed(game: Game, state: GameState) -> discord.Embed:
         waiting = "\n".join(describe_decision(d, names) for d in state.pending)
         embed.add_field(name="Waiting for a decision", value=_clip(waiting, 1000), inline=False)
     else:
-        embed.add_field(name="Turn", value=f"{names[state.current]} is playing.", inline=False)
+        until = f" The turn runs out <t:{int(deadline)}:R>." if deadline is not None else ""
+        embed.add_field(
+            name="Turn", value=f"{names[state.current]} is playing.{until}", inline=False
+        )
     for offer in state.offers[:5]:
         accepted = ", ".join(names[c] for c in offer.accepted)
         embed.add_field(
@@ -228,6 +250,13 @@ def status_embed(game: Game, state: GameState) -> discord.Embed:
             inline=False,
         )
     return embed
+
+
+def settings_embed(options: TableOptions) -> discord.Embed:
+    """The table's settings in force, for `/lov settings`."""
+    return discord.Embed(
+        title="Table settings", description="\n".join(options.lines()), color=GREEN_FELT
+    )
 
 
 def lobby_lines(game: Game) -> str:

@@ -19,6 +19,7 @@ import discord
 
 from bot.buttons import decision_view, offer_view
 from bot.clock import Clock
+from bot.options import TableOptions
 from bot.posts import Post, chat_names, user_of
 from bot.store import Game, Prompt, Store
 from engine.lords_of_vegas import (
@@ -45,8 +46,6 @@ from engine.lords_of_vegas.trade import parties
 log = logging.getLogger(__name__)
 
 HOUR: Final = 3600.0
-DEFAULT_OFFER_HOURS: Final = 24.0
-DEFAULT_DECISION_HOURS: Final = 24.0
 
 
 def offer_text(game: Game, offer: Offer, expires_at: float | None) -> str:
@@ -159,11 +158,11 @@ class Prompts:
                     await self._close(game, prompt, events)
             if state is None:
                 return
-            options = game.options
+            options = TableOptions.of(game.options)
             now = self.clock.now()
             for offer in offers.values():
                 if ("offer", offer.id) not in known:
-                    hours = float(options.get("offer_hours", DEFAULT_OFFER_HOURS))
+                    hours = options.offer_hours
                     expires = now + hours * HOUR if hours > 0 else None
                     await self._post(
                         game,
@@ -176,7 +175,7 @@ class Prompts:
                     )
             for decision in decisions.values():
                 if ("decision", decision.id) not in known:
-                    hours = float(options.get("decision_hours", DEFAULT_DECISION_HOURS))
+                    hours = options.decision_hours
                     expires = now + hours * HOUR if hours > 0 else None
                     user = user_of(game, decision.player)
                     await self._post(

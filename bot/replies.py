@@ -28,13 +28,13 @@ async def send(
     """Answer with `post` (as the response, or as a follow-up if already acknowledged)."""
     missing: Any = discord.utils.MISSING
     embed = post.embed or missing
-    file = post.file() or missing
+    files = post.files() or missing
     try:
         if interaction.response.is_done():
             await interaction.followup.send(
                 post.text() or missing,
                 embed=embed,
-                file=file,
+                files=files,
                 ephemeral=ephemeral,
                 allowed_mentions=post.allowed_mentions(),
             )
@@ -42,7 +42,7 @@ async def send(
             await interaction.response.send_message(
                 post.text(),
                 embed=embed,
-                file=file,
+                files=files,
                 ephemeral=ephemeral,
                 allowed_mentions=post.allowed_mentions(),
             )

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
+from bot.options import TableOptions
 from bot.store import (
     ChannelBusy,
     Game,
@@ -213,6 +214,23 @@ class Tables:
             if color is None:
                 raise Refusal("That player is not seated at this game.")
             return await self.store.remove_seat(game.id, game.version, color), color
+
+    async def change_options(self, channel_id: int, user_id: int, **changes: Any) -> Game:
+        """The host changes the table's options, in the lobby or during the game.
+
+        `changes` are `TableOptions` fields; None leaves an option as it is.
+        """
+        async with self.lock(channel_id):
+            game = await self.game_in(channel_id)
+            if user_id != game.host_user_id:
+                raise Refusal("Only the host can change the table's settings.")
+            options = TableOptions.of(game.options).changed(**changes)
+            try:
+                return await self.store.set_options(game.id, game.version, options.stored())
+            except (VersionConflict, WrongStatus):
+                raise Refusal(
+                    "The game changed at the same moment; check `/lov settings` and try again."
+                ) from None
 
     async def start(self, channel_id: int, user_id: int) -> Played:
         """The host starts the game: deal, roll for the first player, resolve their draw."""

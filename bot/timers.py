@@ -1,8 +1,13 @@
-"""Timers: offers that expire and decisions that get their default answer, on time.
+"""Timers: offers that expire, decisions that get their default answer, and turn timers.
 
-Deadlines are stored with the prompts, so they survive restarts: one that passed while
-the bot was down fires once, as soon as it starts again. The loop sleeps until the next
-deadline on the bot's clock (or until a new prompt arrives), never polling needlessly.
+Deadlines are stored (with the prompts, and in `turn_timers`), so they survive restarts:
+one that passed while the bot was down fires once, as soon as it starts again. The loop
+sleeps until the next deadline on the bot's clock (or until a new one arrives), never
+polling needlessly.
+
+A turn timer reminds the players the game waits for at half time, once; at full time
+the table's `on_timeout` option applies: a computer player (normal) plays the rest of the
+turn for the seat, or the turn simply ends (owed decisions take their default answers).
 """
 
 from __future__ import annotations
@@ -12,20 +17,26 @@ import contextlib
 import logging
 from typing import Final, cast
 
+import discord
+
+from bot.autoplay import LEVEL_NUMBERS, choose
 from bot.clock import Clock
 from bot.host import Host
-from bot.posts import chat_names
-from bot.store import Prompt, Store
+from bot.options import TIMEOUT_WORDS, TableOptions
+from bot.posts import Post, chat_names, user_of
+from bot.store import Game, Prompt, Store, TurnTimer
 from bot.tables import Refusal
-from engine.lords_of_vegas import default_answer, describe_decision
-from engine.lords_of_vegas.actions import Action, Expire
+from engine.lords_of_vegas import Color, GameState, default_answer, describe_decision, waiting_for
+from engine.lords_of_vegas.actions import Action, EndTurn, Expire
 
 log = logging.getLogger(__name__)
 LONGEST_NAP: Final = 3600.0
+# A computer finishing a turn takes a few actions; past this many it just ends the turn.
+MOST_EXPIRY_MOVES: Final = 40
 
 
 class Timers:
-    """Fires due prompt deadlines for every game."""
+    """Fires due prompt deadlines and turn timers for every game."""
 
     def __init__(self, host: Host, store: Store, clock: Clock) -> None:
         self.host = host
@@ -45,8 +56,15 @@ class Timers:
             except Exception:
                 log.exception("a timer failed; trying again at the next deadline")
             now = self.clock.now()
-            due = await self.store.next_prompt_due()
-            wake_at = min(due, now + LONGEST_NAP) if due is not None else now + LONGEST_NAP
+            dues = [
+                due
+                for due in (
+                    await self.store.next_prompt_due(),
+                    await self.store.next_turn_timer_due(),
+                )
+                if due is not None
+            ]
+            wake_at = min([*dues, now + LONGEST_NAP])
             self._poked.clear()
             nap = asyncio.create_task(self.clock.sleep_until(wake_at))
             poke = asyncio.create_task(self._poked.wait())
@@ -60,8 +78,18 @@ class Timers:
 
     async def fire_due(self) -> None:
         """Apply every deadline that has passed."""
-        for prompt in await self.store.due_prompts(self.clock.now()):
+        now = self.clock.now()
+        for prompt in await self.store.due_prompts(now):
             await self._fire(prompt)
+        for timer in await self.store.due_turn_timers(now):
+            try:
+                await self._fire_turn(timer)
+            except Exception:
+                # Stop this turn's timer rather than fail again at once, forever.
+                log.exception("turn timer of game %s failed", timer.game_id)
+                await self.store.drop_turn_timer(timer.game_id, timer.turn)
+
+    # Offers and decisions --------------------------------------------------------------
 
     async def _fire(self, prompt: Prompt) -> None:
         game = await self.store.game(prompt.game_id)
@@ -90,3 +118,97 @@ class Timers:
             log.warning("timer for %s %s of game %s: %s", prompt.kind, prompt.ref, game.id, refusal)
             return
         await self.host.announce(played, note)
+
+    # Turn timers -----------------------------------------------------------------------
+
+    async def _fire_turn(self, timer: TurnTimer) -> None:
+        game = await self.store.game(timer.game_id)
+        if game.status != "active" or game.state_json is None:
+            await self.store.drop_turn_timer(game.id)
+            return
+        state = game.state()
+        if (state.turn, state.current) != (timer.turn, timer.player):
+            # The turn moved on without this timer hearing of it: time the turn now under way.
+            await self.host.turns.arm(game, state)
+            return
+        if self.clock.now() >= timer.expires_at:
+            await self._expire_turn(game, timer)
+            if await self.store.turn_timer(game.id) == timer:
+                # The turn could not be ended; stop this timer rather than fire it again.
+                log.warning("turn %s of game %s did not end on time", timer.turn, game.id)
+                await self.store.drop_turn_timer(game.id, timer.turn)
+        else:
+            await self._remind(game, state, timer)
+
+    async def _remind(self, game: Game, state: GameState, timer: TurnTimer) -> None:
+        """Half the turn's time is gone: mention whoever the game waits for, once."""
+        await self.store.mark_reminded(game.id, timer.turn)
+        users = [u for c in waiting_for(state) if (u := user_of(game, c)) is not None]
+        if not users:
+            return
+        names = chat_names(game)
+        whose = names[cast(Color, timer.player)]
+        options = TableOptions.of(game.options)
+        mentions = " ".join(f"<@{user}>" for user in users)
+        text = (
+            f"⏳ {mentions} half the time for {whose}'s turn is gone. "
+            f"It runs out <t:{int(timer.expires_at)}:R>; then "
+            f"{TIMEOUT_WORDS[options.on_timeout]}."
+        )
+        post = Post(text, mentions=users)
+        channel = self.host.client.get_partial_messageable(game.channel_id)
+        try:
+            await channel.send(post.text(), allowed_mentions=post.allowed_mentions())
+        except discord.HTTPException as error:
+            log.warning("could not remind in channel %s: %s", game.channel_id, error)
+
+    async def _expire_turn(self, game: Game, timer: TurnTimer) -> None:
+        """The turn ran out: finish it as the table chose, posting every move."""
+        seat = cast(Color, timer.player)
+        by_computer = TableOptions.of(game.options).on_timeout == "ai"
+        whose = chat_names(game)[seat]
+        if by_computer:
+            note = f"⏰ Time is up for {whose}'s turn: a computer player plays the rest of it."
+        else:
+            note = f"⏰ Time is up for {whose}'s turn: it ends here."
+        refusals = 0
+        for step in range(MOST_EXPIRY_MOVES):
+            game = await self.store.game(game.id)
+            if game.status != "active":
+                return
+            state = game.state()
+            if state.over or (state.turn, state.current) != (timer.turn, seat):
+                return
+            last_chance = step == MOST_EXPIRY_MOVES - 1 or refusals > 0
+            color, action = await self._expiry_move(
+                game, state, seat, by_computer and not last_chance
+            )
+            try:
+                played = await self.host.tables.play_for(game.channel_id, color, action)
+            except Refusal as refusal:
+                log.info("turn timer move for %s in game %s refused: %s", color, game.id, refusal)
+                refusals += 1
+                if refusals > 2:
+                    return
+                continue
+            await self.host.announce(played, note)
+            note = ""
+            if by_computer and self.host.autoplay.pause:
+                await asyncio.sleep(self.host.autoplay.pause)
+
+    async def _expiry_move(
+        self, game: Game, state: GameState, seat: Color, by_computer: bool
+    ) -> tuple[Color, Action]:
+        """The next move that finishes a timed-out turn, and whose it is."""
+        if state.pending:
+            decision = state.pending[0]
+            if by_computer and decision.player == seat:
+                chosen = await asyncio.to_thread(choose, game, state, seat, LEVEL_NUMBERS["normal"])
+                if chosen is not None:
+                    return seat, chosen
+            return decision.player, default_answer(state, decision)
+        if by_computer:
+            chosen = await asyncio.to_thread(choose, game, state, seat, LEVEL_NUMBERS["normal"])
+            if chosen is not None:
+                return seat, chosen
+        return seat, EndTurn()

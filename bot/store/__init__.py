@@ -43,6 +43,7 @@ from .games import (
     Saved,
     Seat,
     Status,
+    TurnTimer,
 )
 from .migrate import MIGRATIONS_DIR, find_migrations, migrate, schema_version
 from .store import Store, Synchronous, utc_now
@@ -65,6 +66,7 @@ __all__ = [
     "Store",
     "StoreError",
     "Synchronous",
+    "TurnTimer",
     "Verdict",
     "VersionConflict",
     "WrongStatus",

@@ -128,3 +128,24 @@ class Saved:
 
     seq: int
     version: int
+
+
+@dataclass(frozen=True)
+class TurnTimer:
+    """The clock on the turn under way in a game with a turn timer.
+
+    `turn` and `player` name the turn it belongs to; `remind_at` (half time) and
+    `expires_at` are seconds since the epoch; `reminded` once the reminder went out.
+    """
+
+    game_id: int
+    turn: int
+    player: str
+    remind_at: float
+    expires_at: float
+    reminded: bool = False
+
+    @property
+    def due(self) -> float:
+        """When this timer next needs attention: the reminder, or else the end."""
+        return self.expires_at if self.reminded else self.remind_at

@@ -24,7 +24,17 @@ import aiosqlite
 from engine.lords_of_vegas import GameSettings
 
 from .errors import ChannelBusy, GameNotFound, SeatError, StoreError, VersionConflict, WrongStatus
-from .games import LORDS_OF_VEGAS, Game, Move, Prompt, PromptKind, Saved, Seat, Status
+from .games import (
+    LORDS_OF_VEGAS,
+    Game,
+    Move,
+    Prompt,
+    PromptKind,
+    Saved,
+    Seat,
+    Status,
+    TurnTimer,
+)
 from .migrate import MIGRATIONS_DIR, migrate
 
 Synchronous = Literal["FULL", "NORMAL"]
@@ -39,6 +49,9 @@ _GAME_COLUMNS: Final = """
     g.settings, s.state, g.options
 """
 _PROMPT_COLUMNS: Final = "game_id, kind, ref, channel_id, message_id, expires_at"
+_TIMER_COLUMNS: Final = "game_id, turn, player, remind_at, expires_at, reminded"
+# When a turn timer next needs attention: its reminder until it went out, then its end.
+_TIMER_DUE: Final = "CASE WHEN reminded THEN expires_at ELSE remind_at END"
 _SELECT_GAMES: Final = (
     f"SELECT {_GAME_COLUMNS} FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id"
 )
@@ -273,6 +286,18 @@ class Store:
             )
             return await self._fetch_game(db, game_id)
 
+    async def set_options(
+        self, game_id: int, expected_version: int, options: dict[str, Any]
+    ) -> Game:
+        """Replace the host's table options of a game in its lobby or under way."""
+        async with self._transaction() as db:
+            await self._bump(db, game_id, expected_version, ("lobby", "active"))
+            await db.execute(
+                "UPDATE games SET options = ? WHERE id = ?",
+                (json.dumps(options, sort_keys=True), game_id),
+            )
+            return await self._fetch_game(db, game_id)
+
     # Play ---------------------------------------------------------------------------
 
     async def save_action(
@@ -358,23 +383,19 @@ class Store:
         return games[0] if games else None
 
     async def finished_games(
-        self, *, guild_id: int | None = None, user_id: int | None = None, limit: int = 20
+        self, *, guild_id: int | None = None, user_id: int | None = None, limit: int | None = 20
     ) -> list[Game]:
-        """Finished games, most recent first; only a guild's, or only a user's, if given."""
-        where = ["g.status = 'finished'"]
-        params: list[Any] = []
-        if guild_id is not None:
-            where.append("g.guild_id = ?")
-            params.append(guild_id)
-        if user_id is not None:
-            where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
-            params.append(user_id)
+        """Finished games, most recent first; only a guild's, or only a user's, if given.
+
+        `limit=None` returns all of them.
+        """
+        where, params = _game_filter("finished", guild_id, user_id)
         async with self._lock:
             return await self._select(
                 self._db,
-                f"WHERE {' AND '.join(where)} ORDER BY g.ended_at DESC, g.id DESC LIMIT ?",
+                f"WHERE {where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ?",
                 *params,
-                limit,
+                -1 if limit is None else limit,
             )
 
     async def game_ids(self) -> list[int]:
@@ -436,10 +457,13 @@ class Store:
                 raise SeatError(f"No player sits in {color} in game {game_id}.")
             return await self._fetch_game(db, game_id)
 
-    async def active_games(self) -> list[Game]:
-        """Every game under way, oldest first (to pick up where the bot left off)."""
+    async def active_games(
+        self, *, guild_id: int | None = None, user_id: int | None = None
+    ) -> list[Game]:
+        """Games under way, oldest first; only a guild's, or only a user's, if given."""
+        where, params = _game_filter("active", guild_id, user_id)
         async with self._lock:
-            return await self._select(self._db, "WHERE g.status = 'active' ORDER BY g.id")
+            return await self._select(self._db, f"WHERE {where} ORDER BY g.id", *params)
 
     # Prompts: messages with buttons for open offers and pending decisions ----------------
 
@@ -496,6 +520,66 @@ class Store:
                 await self._db.execute_fetchall(
                     "SELECT MIN(expires_at) FROM prompts WHERE closed = 0"
                 )
+            )
+        return None if rows[0][0] is None else float(rows[0][0])
+
+    # Turn timers: the clock on the turn under way ----------------------------------------
+
+    async def turn_timer(self, game_id: int) -> TurnTimer | None:
+        """The game's turn timer, if one runs."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(
+                    f"SELECT {_TIMER_COLUMNS} FROM turn_timers WHERE game_id = ?", (game_id,)
+                )
+            )
+        return _timer_from_row(rows[0]) if rows else None
+
+    async def set_turn_timer(
+        self, game_id: int, turn: int, player: str, remind_at: float, expires_at: float
+    ) -> TurnTimer:
+        """Start the clock on a turn, replacing the game's previous turn timer."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO turn_timers (game_id, turn, player, remind_at, "
+                "expires_at, reminded) VALUES (?, ?, ?, ?, ?, 0)",
+                (game_id, turn, player, remind_at, expires_at),
+            )
+        return TurnTimer(game_id, turn, player, remind_at, expires_at)
+
+    async def mark_reminded(self, game_id: int, turn: int) -> None:
+        """Note that the reminder for this turn went out (it goes out once)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE turn_timers SET reminded = 1 WHERE game_id = ? AND turn = ?",
+                (game_id, turn),
+            )
+
+    async def drop_turn_timer(self, game_id: int, turn: int | None = None) -> None:
+        """Stop the game's turn timer (only if it is still the one of `turn`, when given)."""
+        async with self._transaction() as db:
+            if turn is None:
+                await db.execute("DELETE FROM turn_timers WHERE game_id = ?", (game_id,))
+            else:
+                await db.execute(
+                    "DELETE FROM turn_timers WHERE game_id = ? AND turn = ?", (game_id, turn)
+                )
+
+    async def due_turn_timers(self, now: float) -> list[TurnTimer]:
+        """Turn timers whose reminder or end has come, the earliest first."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT {_TIMER_COLUMNS} FROM turn_timers WHERE {_TIMER_DUE} <= ? "
+                f"ORDER BY {_TIMER_DUE}",
+                (now,),
+            )
+        return [_timer_from_row(row) for row in rows]
+
+    async def next_turn_timer_due(self) -> float | None:
+        """When the next turn timer needs attention, if any runs."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(f"SELECT MIN({_TIMER_DUE}) FROM turn_timers")
             )
         return None if rows[0][0] is None else float(rows[0][0])
 
@@ -604,6 +688,26 @@ class Store:
     async def _select(self, db: aiosqlite.Connection, where: str, *params: Any) -> list[Game]:
         rows = await db.execute_fetchall(f"{_SELECT_GAMES} {where}", params)
         return [_game_from_row(row) for row in rows]
+
+
+def _game_filter(
+    status: Status, guild_id: int | None, user_id: int | None
+) -> tuple[str, list[Any]]:
+    """A WHERE clause (and its parameters) for games in `status`, of a guild or a user."""
+    where = ["g.status = ?"]
+    params: list[Any] = [status]
+    if guild_id is not None:
+        where.append("g.guild_id = ?")
+        params.append(guild_id)
+    if user_id is not None:
+        where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+        params.append(user_id)
+    return " AND ".join(where), params
+
+
+def _timer_from_row(row: Iterable[Any]) -> TurnTimer:
+    game_id, turn, player, remind_at, expires_at, reminded = row
+    return TurnTimer(game_id, turn, player, float(remind_at), float(expires_at), bool(reminded))
 
 
 def _game_from_row(row: Iterable[Any]) -> Game:

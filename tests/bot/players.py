@@ -16,8 +16,8 @@ MENTION = re.compile(r"<@(\d+)>")
 COMPANIES = ("sphinx", "vega", "tivoli", "pioneer", "albion")
 
 
-def mentioned(reply: Reply, users: list[User]) -> list[User]:
-    """The players the bot mentioned in its answer, in order."""
+def mentioned(reply: Reply | Message, users: list[User]) -> list[User]:
+    """The players the bot mentioned in its answer (or a message), in order."""
     by_id = {user.id: user for user in users}
     return [by_id[int(found)] for found in MENTION.findall(reply.content) if int(found) in by_id]
 

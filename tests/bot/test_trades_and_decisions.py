@@ -199,7 +199,9 @@ async def test_offers_expire_and_lose_their_buttons(
     assert not buttons_gone(message)
     await clock.advance(hours=2)
     await emu.wait_for_message(channel, lambda m: "ran out of time" in m.content)
-    assert buttons_gone(message) and "expired" in message.content
+    # The note is posted first, then the offer's message is closed.
+    await emu.wait_until(lambda: buttons_gone(message), 10.0, "the offer to close")
+    assert "expired" in message.content
     assert (await current_game(vegas, table))[1].offers == []
 
 
@@ -315,7 +317,9 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
     await clock.advance(hours=2)  # the one-hour offer runs out while the bot is down
     await bot.start()
     await emu.wait_for_message(channel, lambda m: "ran out of time" in m.content)
-    assert buttons_gone(message) and "expired" in message.content
+    # The note is posted first, then the offer's message is closed.
+    await emu.wait_until(lambda: buttons_gone(message), 10.0, "the offer to close")
+    assert "expired" in message.content
 
 
 async def test_out_of_markers_prompt_answered_by_the_drawer_only(

@@ -75,6 +75,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "bot_meta",
             "prompts",
             "offer_drafts",
+            "turn_timers",
         }
         columns = {
             table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in tables
@@ -109,7 +110,15 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
         assert columns["bot_meta"] == ["key", "value"]
         assert columns["snapshots"] == ["game_id", "state"]
         assert columns["moves"] == ["game_id", "seq", "actor_user_id", "command", "created_at"]
-        for table in ("seats", "snapshots", "moves", "prompts"):
+        assert columns["turn_timers"] == [
+            "game_id",
+            "turn",
+            "player",
+            "remind_at",
+            "expires_at",
+            "reminded",
+        ]
+        for table in ("seats", "snapshots", "moves", "prompts", "turn_timers"):
             references = {row[2] for row in db.execute(f"PRAGMA foreign_key_list({table})")}
             assert references == {"games"}, table
         indexes = {row[1]: row for row in db.execute("PRAGMA index_list(games)")}

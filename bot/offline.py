@@ -1,0 +1,328 @@
+"""Lords of Vegas in the terminal: hot-seat players and computer players, no Discord needed.
+
+    python -m bot.offline [--players N] [--ai LEVEL ...] [--seed S] [--boards DIR]
+
+The first seats are people taking turns at the keyboard; the last ones (one per `--ai`
+level) are computer players. Commands are the engine's notation, typed at a prompt that
+names whose move it is (`red> `); whatever happens is told in plain words, and the board
+image is written to the boards folder at every new turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, TextIO, cast
+
+from bot.autoplay import waiting_computer
+from bot.tables import COLOR_PREFERENCE
+from engine.lords_of_vegas import (
+    BOARD,
+    COMPANIES,
+    GAME_OVER,
+    Action,
+    Color,
+    Event,
+    GameSettings,
+    GameState,
+    IllegalAction,
+    NotationError,
+    apply,
+    default_answer,
+    describe,
+    describe_decision,
+    format_action,
+    legal_actions,
+    new_game,
+    parse_command,
+    parse_line,
+    waiting_for,
+)
+from engine.lords_of_vegas.actions import Decline, EndTurn
+from engine.lords_of_vegas.ai.players import LEVELS, AiPlayer, Level, make_player
+from engine.lords_of_vegas.board import company_name
+from engine.lords_of_vegas.events import TurnStarted
+from engine.lords_of_vegas.guide import TOPICS, guide
+from engine.lords_of_vegas.narrate import describe_offer
+from engine.lords_of_vegas.record import GameRecord
+from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
+from engine.lords_of_vegas.supply import dice_left, markers_left
+from engine.lords_of_vegas.trade import parties
+from render import render_board
+
+# A computer player finishing a turn takes a few actions; past this many it ends the turn.
+MOST_COMPUTER_ACTIONS: Final = 40
+# Of each kind of command (`moves` lists what a player may do).
+MOST_MOVES_LISTED: Final = 20
+
+HELP: Final = """\
+Type a command for the player named at the prompt, in the engine's notation:
+  build <LOT> <company> [using <LOT>]     companies: albion sphinx vega tivoli pioneer
+  sprawl <LOT> [from <LOT>] [using <LOT>]
+  remodel <LOT> <company>     reorganize <LOT>     raise <LOT>     gamble <LOT> <amount>
+  end                         end your turn; the next player draws
+  place <LOT>=<pips> ...      layoff yes|no        take die <LOT> | take marker <LOT>
+  offer <step>; <step>; ...   steps: <p> pays <q> <n> | <p> gives <q> lot <LOT>
+                                     | <p> gives <q> die <LOT> | <p> does <action>
+  accept <n> | decline <n> | withdraw <n>
+Another player acts by putting their colour first:  blue: accept 1
+Also: moves (what you may do now), status, board (write the board image now),
+      rules [topic], help, quit"""
+
+
+@dataclass
+class Table:
+    """An offline game: the state, its record, the computer players and where boards go."""
+
+    state: GameState
+    record: GameRecord
+    computers: dict[Color, AiPlayer]
+    boards: Path
+    out: TextIO
+
+    def say(self, text: str = "") -> None:
+        """Print a line for the players."""
+        print(text, file=self.out, flush=True)
+
+    def tell(self, events: Sequence[Event]) -> None:
+        """Tell what happened, and write the board if a turn began or the game ended."""
+        for event in events:
+            self.say(describe(event))
+        if self.state.over:
+            self.write_board("final.png")
+        elif any(isinstance(event, TurnStarted) for event in events):
+            self.write_board(f"turn-{self.state.turn:03d}.png")
+
+    def write_board(self, name: str) -> Path:
+        """Write the board image (and the record, to replay the game) to the boards folder."""
+        self.boards.mkdir(parents=True, exist_ok=True)
+        path = self.boards / name
+        path.write_bytes(render_board(self.state))
+        (self.boards / "record.json").write_text(self.record.model_dump_json(indent=1))
+        self.say(f"(board: {path})")
+        return path
+
+    def play(self, color: Color, action: Action) -> None:
+        """Apply a command (it may be refused: `IllegalAction`), log it and tell the table."""
+        events = apply(self.state, color, action)
+        self.record.append(color, action)
+        self.tell(events)
+
+
+def seat_colors(edition: Edition, count: int) -> list[Color]:
+    """The colours of `count` seats, in the order the bot hands them out."""
+    allowed = EDITION_COLORS[edition]
+    return [color for color in COLOR_PREFERENCE if color in allowed][:count]
+
+
+def status_lines(state: GameState, computers: Mapping[Color, AiPlayer]) -> list[str]:
+    """Money, points, pieces left, cards drawn, and what the game waits for."""
+    lines = [f"Turn {state.turn} ({state.edition} edition)."]
+    for player in state.players:
+        computer = computers.get(player.color)
+        who = f"{player.color} (computer, {computer.level})" if computer else player.color
+        marker = "> " if player.color == state.current and not state.over else "  "
+        lines.append(
+            f"{marker}{who}: ${player.money}m, {player.points} points, "
+            f"{dice_left(state, player.color)} dice and "
+            f"{markers_left(state, player.color)} markers left"
+        )
+    drawn = {c: 0 for c in (*COMPANIES, "strip")}
+    for lot in BOARD.order:
+        if lot not in state.deck:
+            drawn[BOARD.lots[lot].card] += 1
+    cards = ", ".join(f"{company_name(c)} {drawn[c]}/9" for c in COMPANIES)
+    game_over = "drawn" if GAME_OVER not in state.deck else "still in the deck"
+    lines.append(f"Cards drawn: {cards}, The Strip {drawn['strip']}/3; Game Over {game_over}.")
+    for decision in state.pending:
+        lines.append(f"Waiting: {describe_decision(decision)}.")
+    for offer in state.offers:
+        lines.append(f"Offer #{offer.id} by {offer.proposer}: {describe_offer(offer)}")
+    return lines
+
+
+def moves_text(state: GameState, color: Color) -> str:
+    """Every command `color` may give now, as typed (bets as a range, long lists cut)."""
+    by_verb: dict[str, list[str]] = {}
+    bets: dict[str, int] = {}
+    for action in legal_actions(state, color):
+        text = format_action(action)
+        verb, *rest = text.split()
+        if verb == "gamble":
+            lot, amount = rest
+            bets[lot] = max(bets.get(lot, 0), int(amount))
+        else:
+            by_verb.setdefault(verb, []).append(text)
+    if bets:
+        by_verb["gamble"] = [f"gamble {lot} <1-{most}>" for lot, most in bets.items()]
+    if not by_verb:
+        return f"{color} has nothing to do just now."
+    lines: list[str] = []
+    for verb, commands in by_verb.items():
+        lines += commands[:MOST_MOVES_LISTED]
+        if len(commands) > MOST_MOVES_LISTED:
+            lines.append(f"... and {len(commands) - MOST_MOVES_LISTED} more {verb} commands")
+    return "\n".join(lines)
+
+
+def fallback(state: GameState, color: Color) -> Action:
+    """A computer's move when it has nothing to say: the default answer, no, or the end."""
+    owed = [d for d in state.pending if d.player == color]
+    if owed:
+        return default_answer(state, owed[0])
+    offers = [o for o in state.offers if color in parties(o) and color not in o.accepted]
+    return Decline(offer=offers[0].id) if offers and state.current != color else EndTurn()
+
+
+def whose_prompt(state: GameState) -> Color:
+    """The person the game waits for: the first decision owed, or the current player."""
+    return waiting_for(state)[0]
+
+
+def handle(table: Table, color: Color, line: str) -> bool:
+    """Carry out what a person typed; False when they want to stop."""
+    words = line.split()
+    word = words[0].lower() if words else ""
+    if not word:
+        return True
+    if word in ("quit", "exit"):
+        return False
+    if word == "help":
+        table.say(HELP)
+    elif word == "status":
+        table.say("\n".join(status_lines(table.state, table.computers)))
+    elif word == "board":
+        table.write_board(f"turn-{table.state.turn:03d}-now.png")
+    elif word == "moves":
+        table.say(moves_text(table.state, color))
+    elif word == "rules":
+        topic = words[1].lower() if len(words) > 1 else "overview"
+        if topic not in TOPICS:
+            table.say(f"Topics: {', '.join(TOPICS)}.")
+        else:
+            table.say(guide(topic, table.state.edition))
+    else:
+        try:
+            actor, action = parse_line(line) if ":" in line else (color, parse_command(line))
+            if actor in table.computers:
+                raise IllegalAction(f"{actor} is a computer player; it moves by itself.")
+            table.play(actor, action)
+        except (IllegalAction, NotationError) as refusal:
+            table.say(f"Refused: {refusal}")
+    return True
+
+
+def run(table: Table, inp: TextIO) -> bool:
+    """Play until the game ends (True) or the people stop (False)."""
+    state = table.state
+    turn, acted = state.turn, 0
+    while not state.over:
+        if state.turn != turn:
+            turn, acted = state.turn, 0
+        computer = waiting_computer(table.computers, state)
+        if computer is not None:
+            color = computer[0]
+            acted += 1
+            chosen = table.computers[color].act(state, color)
+            if chosen is None or acted > MOST_COMPUTER_ACTIONS:
+                chosen = fallback(state, color)
+            try:
+                table.play(color, chosen)
+            except IllegalAction as refusal:  # never expected; do not get stuck on it
+                table.say(f"({color} could not {format_action(chosen)}: {refusal})")
+                table.play(color, fallback(state, color))
+            continue
+        color = whose_prompt(state)
+        print(f"{color}> ", end="", file=table.out, flush=True)
+        line = inp.readline()
+        if not line:  # the end of the input
+            table.say()
+            return False
+        if not handle(table, color, line.strip()):
+            return False
+    return True
+
+
+def standings(state: GameState) -> list[str]:
+    """The final result, best first."""
+    ranked = sorted(state.players, key=lambda p: (-p.points, -p.money))
+    winners = " and ".join(state.winners)
+    lines = [f"{winners} {'win' if len(state.winners) > 1 else 'wins'} Lords of Vegas!"]
+    lines += [f"{n}. {p.color}: {p.points} points, ${p.money}m" for n, p in enumerate(ranked, 1)]
+    return lines
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.offline",
+        description="Play Lords of Vegas in the terminal: people take turns at the keyboard, "
+        "computer players move by themselves.",
+    )
+    parser.add_argument("--players", type=int, help="seats at the table (default: 2)")
+    parser.add_argument(
+        "--ai",
+        nargs="*",
+        default=[],
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="one computer player per level given (easy, normal or hard); they take the last seats",
+    )
+    parser.add_argument("--seed", type=int, help="deal and dice (default: a random one)")
+    parser.add_argument(
+        "--boards",
+        type=Path,
+        default=Path("data/boards"),
+        help="folder for the board images (default: data/boards)",
+    )
+    parser.add_argument("--edition", choices=("updated", "classic"), default="updated")
+    return parser.parse_args(argv)
+
+
+def main(
+    argv: Sequence[str] | None = None, inp: TextIO | None = None, out: TextIO | None = None
+) -> int:
+    """Play one game in the terminal; the exit status is 2 for a bad command line."""
+    args = parse_args(argv)
+    inp, out = inp or sys.stdin, out or sys.stdout
+    edition = cast(Edition, args.edition)
+    levels = cast(list[Level], args.ai)
+    count = args.players if args.players is not None else max(MIN_PLAYERS, len(levels) + 1)
+    most = len(EDITION_COLORS[edition])
+    if not MIN_PLAYERS <= count <= most or len(levels) > count:
+        print(
+            f"The {edition} edition seats {MIN_PLAYERS} to {most} players, and the computer "
+            f"players are some of them (--players {count}, {len(levels)} --ai).",
+            file=sys.stderr,
+        )
+        return 2
+    colors = seat_colors(edition, count)
+    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    settings = GameSettings(edition=edition, players=colors, seed=seed)
+    people = colors[: count - len(levels)]
+    computers = {
+        color: make_player(level, seed + n)
+        for n, (color, level) in enumerate(zip(colors[len(people) :], levels, strict=True))
+    }
+    state, events = new_game(settings)
+    table = Table(state, GameRecord(settings=settings), computers, args.boards, out)
+    table.say(f"Lords of Vegas, {edition} edition, seed {seed} (--seed {seed} deals it again).")
+    for color in colors:
+        kind = f"computer player ({computers[color].level})" if color in computers else "person"
+        table.say(f"  {color}: {kind}")
+    table.say("Type `help` for the commands, `moves` for what you may do now.")
+    table.tell(events)
+    finished = run(table, inp)
+    if finished:
+        table.say("\n".join(standings(table.state)))
+    else:
+        table.say(f"Game stopped at turn {table.state.turn}; its record is in {args.boards}.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
