@@ -36,6 +36,8 @@ class Weights:
     money_early: float = MONEY_EARLY
     later: float = LATER
     boss_risk: float = 0.5
+    # How likely rivals with dice in a casino are to reorganize it (0: ignore the threat).
+    contest: float = 0.0
 
 
 def money_rate(view: Outlook, weights: Weights) -> float:
@@ -63,24 +65,32 @@ def value(state: GameState, player: Color, view: Outlook, weights: Weights = Wei
         if times <= 0.0:
             continue
         top_pips, top_owner, top_lot = 0, None, ""
-        my_pips = 0
+        my_pips = 0.0
+        dice: dict[Color, int] = {}
+        pips_total = 0
         for lot in casino.lots:
             die = state.tiles[lot].die
             if die is None:
                 continue
+            dice[die.owner] = dice.get(die.owner, 0) + 1
+            pips_total += die.pips
             if die.pips > top_pips:
                 top_pips, top_owner, top_lot = die.pips, die.owner, lot
             if die.owner == player:
                 # A die whose lot card is still out may be taken over by its drawer.
                 keep = 1.0 - view.pending_lot * weights.boss_risk if view.card_pending(lot) else 1.0
-                my_pips += int(die.pips * keep)
+                my_pips += die.pips * keep
         income += times * my_pips
+        if top_owner is None:
+            continue
+        worth = times * (advance(position, casino.tiles)[0] - position)
+        contested = _contest(state, dice, top_owner, pips_total, weights)
         if top_owner == player:
-            gained = advance(position, casino.tiles)[0] - position
-            security = (
-                1.0 - view.pending_lot * weights.boss_risk if view.card_pending(top_lot) else 1.0
-            )
-            expected_points += times * gained * security
+            at_risk = view.card_pending(top_lot)
+            security = 1.0 - view.pending_lot * weights.boss_risk if at_risk else 1.0
+            expected_points += worth * security * (1.0 - sum(contested.values()))
+        elif player in contested:
+            expected_points += worth * contested[player]
     lots = sum(1 for owner in state.lots.values() if owner == player)
     income += lots * view.draws_left
     lot_value = sum(
@@ -88,6 +98,20 @@ def value(state: GameState, player: Color, view: Outlook, weights: Weights = Wei
     )
     rate = money_rate(view, weights)
     return position + expected_points + rate * (me.money + lot_value + weights.later * income)
+
+
+def _contest(
+    state: GameState, dice: dict[Color, int], boss: Color, pips: int, weights: Weights
+) -> dict[Color, float]:
+    """Chance each rival with dice in a casino takes it over by reorganizing it."""
+    if not weights.contest:
+        return {}
+    total = sum(dice.values())
+    return {
+        color: weights.contest * count / total
+        for color, count in dice.items()
+        if color != boss and state.player(color).money >= pips
+    }
 
 
 def standing(state: GameState, player: Color, view: Outlook, weights: Weights = Weights()) -> float:
