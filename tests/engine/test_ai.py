@@ -52,10 +52,10 @@ def test_choices_never_depend_on_the_deck_order_or_the_dice_to_come(level: str) 
 
 def test_hard_also_ignores_the_deck_order() -> None:
     state = midgame(3)
-    player = HardPlayer(seed=5, rounds=2)
+    player = HardPlayer(seed=5, rounds=2, budget=60.0)
     first = player.act(state, state.current)
     other = reshuffled(state, 99)
-    assert HardPlayer(seed=5, rounds=2).act(other, state.current) == first
+    assert HardPlayer(seed=5, rounds=2, budget=60.0).act(other, state.current) == first
 
 
 def test_public_copy_keeps_what_is_public() -> None:

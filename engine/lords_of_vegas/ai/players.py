@@ -58,7 +58,6 @@ Level = Literal["easy", "normal", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("easy", "normal", "hard")
 BUILDING_KINDS: Final = ("build", "sprawl", "remodel", "reorganize", "raise")
 END: Final = EndTurn()
-MAX_RUNS: Final = 40
 
 
 @dataclass
@@ -228,10 +227,12 @@ class HardPlayer(AiPlayer):
     """
 
     level: Level = "hard"
-    budget: float = 0.5
-    shortlist: int = 4
-    # A fixed number of rounds of rollouts instead of the time budget (for tests).
-    rounds: int | None = None
+    shortlist: int = 3
+    # Rollouts per candidate, unless the time budget (seconds) runs out first.
+    rounds: int = 12
+    budget: float = 2.0
+    samples: int = 12
+    weights: Weights = field(default_factory=lambda: Weights(contest=0.3))
 
     def turn(self, state: GameState, color: Color) -> Action:
         """The candidate whose imagined next round ends best on average."""
@@ -251,8 +252,7 @@ class HardPlayer(AiPlayer):
         deadline = time.perf_counter() + self.budget
         totals = [0.0] * len(finalists)
         runs = 0
-        limit = self.rounds or MAX_RUNS
-        while runs < limit and (runs == 0 or self.rounds or time.perf_counter() < deadline):
+        while runs < self.rounds and (runs == 0 or time.perf_counter() < deadline):
             seed = self.rnd.getrandbits(32)
             for index, action in enumerate(finalists):
                 # The same future (seed) for every candidate: a fairer comparison.
