@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from math import cos, radians, sin
 
 from engine.lords_of_vegas import BOARD, Color, GameState
-from engine.lords_of_vegas.casino import Casino
+from engine.lords_of_vegas.casino import Casino, boss_lot
 
 from .canvas import Canvas
 from .geometry import GAP, HEADER_H, LOT_BOXES, Box, die_boxes, header_boxes, marker_box
@@ -193,11 +193,9 @@ def boss_die_lot(state: GameState, casino: Casino) -> str | None:
     That is its highest die, the first in board order among equals. With a single die
     the boss is plain to see and no star is drawn.
     """
-    dice = [(lot, die) for lot in casino.lots if (die := state.tiles[lot].die) is not None]
-    if len(dice) < 2:
+    if sum(1 for lot in casino.lots if state.tiles[lot].die is not None) < 2:
         return None
-    top = max(die.pips for _, die in dice)
-    return next(lot for lot, die in dice if die.pips == top)
+    return boss_lot(state, casino)
 
 
 def _outline(canvas: Canvas, lot: str, casinos: Mapping[str, Casino]) -> None:

@@ -118,6 +118,16 @@ def boss_of(state: GameState, casino: Casino) -> Color | None:
     return None if best is None else best[1]
 
 
+def boss_lot(state: GameState, casino: Casino) -> str | None:
+    """The lot of the boss's top die (the first in board order among equals), or None."""
+    best: tuple[int, str] | None = None
+    for lot in casino.lots:
+        die = state.tiles[lot].die
+        if die is not None and (best is None or die.pips > best[0]):
+            best = (die.pips, lot)
+    return None if best is None else best[1]
+
+
 def tied_top(state: GameState, casino: Casino) -> list[str]:
     """Lots of the top-valued dice when they belong to two or more players, else []."""
     dice = dice_in(state, casino)

@@ -6,7 +6,7 @@ wording where the editions differ.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from .state import Edition
 
@@ -25,20 +25,7 @@ Topic = Literal[
     "costs",
 ]
 
-TOPICS: Final[tuple[Topic, ...]] = (
-    "overview",
-    "turn",
-    "build",
-    "sprawl",
-    "remodel",
-    "reorganize",
-    "raise",
-    "gamble",
-    "trade",
-    "scoring",
-    "end",
-    "costs",
-)
+TOPICS: Final[tuple[Topic, ...]] = get_args(Topic)
 
 _COMMON: Final[dict[Topic, str]] = {
     "overview": (
