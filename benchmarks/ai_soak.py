@@ -3,7 +3,8 @@
     python -m benchmarks.ai_soak [--games 1000] [--jobs 2]
 
 Games cycle through 2 to 6 players (2 to 4 in the classic edition), both editions,
-and mixes of easy and normal seats, with a hard seat in every tenth game. Prints how
+and mixes of easy and normal seats, with a hard seat in every 25th game of up to four
+players (hard thinks up to two seconds a move, so more would make the soak take hours). Prints how
 many games and actions were played, how the levels fared and how long decisions took;
 any broken invariant or crash stops the run with its seed.
 """
@@ -25,7 +26,7 @@ def table(game: int) -> tuple[list[Level], int, Edition]:
     most = len(EDITION_COLORS[edition])
     players = 2 + game % (most - 1)
     levels: list[Level] = ["normal" if (game + seat) % 2 else "easy" for seat in range(players)]
-    if game % 10 == 9:
+    if game % 25 == 24 and players <= 4:
         levels[0] = "hard"
     return levels, 50_000 + game, edition
 
