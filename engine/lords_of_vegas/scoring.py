@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import BOARD
 
 
+@lru_cache(maxsize=2048)
 def advance(position: int, points: int) -> tuple[int, int]:
     """Move a scoring marker from `position` by `points`; return (new position, points lost).
 

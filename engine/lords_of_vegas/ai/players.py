@@ -71,6 +71,9 @@ class AiPlayer:
     samples: int = 4
     offer_margin: float = 0.25
     weights: Weights = field(default_factory=Weights)
+    # True inside a rollout: the game it sees is already imagined, so its deck order is
+    # not the real one and needs no reshuffling before trying moves.
+    imagined: bool = False
     rnd: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -118,7 +121,7 @@ class AiPlayer:
         before = standing(state, color, view, self.weights)
         gains = []
         for _ in range(2):
-            trial = public_copy(state, self.rnd)
+            trial = public_copy(state, self.rnd, shuffle=not self.imagined)
             try:
                 for party in parties(offer):
                     if party not in offer.accepted:
@@ -158,7 +161,7 @@ class AiPlayer:
         runs = self.samples if isinstance(action, Reorganize) else 1
         total = 0.0
         for _ in range(runs):
-            trial = public_copy(state, self.rnd)
+            trial = public_copy(state, self.rnd, shuffle=not self.imagined)
             try:
                 apply(trial, color, action)
             except IllegalAction:
@@ -269,7 +272,7 @@ class HardPlayer(AiPlayer):
             apply(trial, color, action)
         except IllegalAction:
             return float("-inf")
-        quick = AiPlayer(seed=rnd.getrandbits(32), samples=1)
+        quick = AiPlayer(seed=rnd.getrandbits(32), samples=1, imagined=True)
         quick.settle(trial, color)
         # Every candidate is judged at the same moment: when our next turn begins.
         target = state.turn + len(state.players)

@@ -56,16 +56,21 @@ def casino_scorings(view: Outlook, casino: Casino) -> float:
 
 def value(state: GameState, player: Color, view: Outlook, weights: Weights = Weights()) -> float:
     """The player's position, in points (see the module's explanation)."""
-    me = state.player(player)
-    position = me.points
-    expected_points = 0.0
-    income = 0.0
+    return values(state, view, weights)[player]
+
+
+def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dict[Color, float]:
+    """Every player's position, in points, from one pass over the casinos."""
+    position = {p.color: p.points for p in state.players}
+    expected_points = dict.fromkeys(position, 0.0)
+    income = dict.fromkeys(position, 0.0)
+    keep = 1.0 - view.pending_lot * weights.boss_risk
     for casino in all_casinos(state):
         times = casino_scorings(view, casino)
         if times <= 0.0:
             continue
         top_pips, top_owner, top_lot = 0, None, ""
-        my_pips = 0.0
+        pips_of: dict[Color, float] = {}
         dice: dict[Color, int] = {}
         pips_total = 0
         for lot in casino.lots:
@@ -76,28 +81,35 @@ def value(state: GameState, player: Color, view: Outlook, weights: Weights = Wei
             pips_total += die.pips
             if die.pips > top_pips:
                 top_pips, top_owner, top_lot = die.pips, die.owner, lot
-            if die.owner == player:
-                # A die whose lot card is still out may be taken over by its drawer.
-                keep = 1.0 - view.pending_lot * weights.boss_risk if view.card_pending(lot) else 1.0
-                my_pips += die.pips * keep
-        income += times * my_pips
+            # A die whose lot card is still out may be taken over by its drawer.
+            held = die.pips * keep if view.card_pending(lot) else die.pips
+            pips_of[die.owner] = pips_of.get(die.owner, 0.0) + held
+        for owner, pips in pips_of.items():
+            income[owner] += times * pips
         if top_owner is None:
             continue
-        worth = times * (advance(position, casino.tiles)[0] - position)
         contested = _contest(state, dice, top_owner, pips_total, weights)
-        if top_owner == player:
-            at_risk = view.card_pending(top_lot)
-            security = 1.0 - view.pending_lot * weights.boss_risk if at_risk else 1.0
-            expected_points += worth * security * (1.0 - sum(contested.values()))
-        elif player in contested:
-            expected_points += worth * contested[player]
-    lots = sum(1 for owner in state.lots.values() if owner == player)
-    income += lots * view.draws_left
-    lot_value = sum(
-        BOARD.lots[lot].price * 0.5 for lot, owner in state.lots.items() if owner == player
-    )
+        for color in (top_owner, *contested):
+            start = position[color]
+            worth = times * (advance(start, casino.tiles)[0] - start)
+            if color == top_owner:
+                security = keep if view.card_pending(top_lot) else 1.0
+                expected_points[color] += worth * security * (1.0 - sum(contested.values()))
+            else:
+                expected_points[color] += worth * contested[color]
+    lots = dict.fromkeys(position, 0)
+    lot_value = dict.fromkeys(position, 0.0)
+    for lot, owner in state.lots.items():
+        if owner is not None:
+            lots[owner] += 1
+            lot_value[owner] += BOARD.lots[lot].price * 0.5
     rate = money_rate(view, weights)
-    return position + expected_points + rate * (me.money + lot_value + weights.later * income)
+    result: dict[Color, float] = {}
+    for p in state.players:
+        earnings = income[p.color] + lots[p.color] * view.draws_left
+        worth = p.money + lot_value[p.color] + weights.later * earnings
+        result[p.color] = position[p.color] + expected_points[p.color] + rate * worth
+    return result
 
 
 def _contest(
@@ -116,6 +128,6 @@ def _contest(
 
 def standing(state: GameState, player: Color, view: Outlook, weights: Weights = Weights()) -> float:
     """The player's value minus the best rival's: what a competitive player maximises."""
-    mine = value(state, player, view, weights)
-    rivals = [value(state, p.color, view, weights) for p in state.players if p.color != player]
-    return mine - max(rivals) if rivals else mine
+    every = values(state, view, weights)
+    mine = every.pop(player)
+    return mine - max(every.values()) if every else mine

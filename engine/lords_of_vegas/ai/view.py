@@ -25,9 +25,15 @@ def copy_state(state: GameState) -> GameState:
     return GameState.model_validate_json(state.model_dump_json())
 
 
-def public_copy(state: GameState, rnd: random.Random) -> GameState:
-    """A copy whose unseen cards are shuffled and whose dice are reseeded by `rnd`."""
+def public_copy(state: GameState, rnd: random.Random, shuffle: bool = True) -> GameState:
+    """A copy whose unseen cards are shuffled and whose dice are reseeded by `rnd`.
+
+    `shuffle=False` keeps the deck as it is, for games that are already imagined.
+    """
     copy = copy_state(state)
+    if not shuffle:
+        copy.rng = Rng.seeded(rnd.getrandbits(63))
+        return copy
     hidden = [card for card in copy.deck if card != GAME_OVER]
     rnd.shuffle(hidden)
     if GAME_OVER in copy.deck:
