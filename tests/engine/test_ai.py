@@ -7,14 +7,23 @@ import random
 import pytest
 
 from engine.lords_of_vegas import GAME_OVER, GameSettings, GameState, apply, new_game
-from engine.lords_of_vegas.actions import Accept, Build, Decline, Raise, Sprawl
+from engine.lords_of_vegas.actions import (
+    Accept,
+    Build,
+    Decline,
+    LotStep,
+    PayStep,
+    Propose,
+    Raise,
+    Sprawl,
+)
 from engine.lords_of_vegas.ai.players import AiPlayer, EasyPlayer, HardPlayer, make_player
 from engine.lords_of_vegas.ai.view import outlook, public_copy
 from engine.lords_of_vegas.invariants import check_invariants
 from engine.lords_of_vegas.randomplay import RandomPlayer
 from engine.lords_of_vegas.rng import Rng
 from engine.lords_of_vegas.state import EDITION_COLORS
-from engine.lords_of_vegas.tournament import Results, play_game, wilson
+from engine.lords_of_vegas.tournament import Results, main, play_game, wilson
 from engine.lords_of_vegas.trade import parties
 
 
@@ -130,3 +139,39 @@ def test_mixed_tables_play_whole_games(players: int, edition: str) -> None:
 def test_wilson_interval() -> None:
     low, high = wilson(80, 100)
     assert 0.70 < low < 0.80 < high < 0.87
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_offers_are_judged_on_their_merits(level: str) -> None:
+    state = midgame(2)
+    assert not state.pending and not state.over
+    proposer, judge = state.colors[0], state.colors[1]
+    lot = next(lot for lot, owner in state.lots.items() if owner == judge)
+    gift = Propose(steps=(PayStep(giver=proposer, receiver=judge, amount=10),))
+    grab = Propose(
+        steps=(
+            LotStep(giver=judge, receiver=proposer, lot=lot),
+            PayStep(giver=proposer, receiver=judge, amount=1),
+        )
+    )
+    answers = []
+    for offer in (gift, grab):
+        trial = state.model_copy(deep=True)
+        apply(trial, proposer, offer)
+        answers.append(make_player(level, 3).act(trial, judge))  # type: ignore[arg-type]
+    assert isinstance(answers[0], Accept)
+    assert isinstance(answers[1], Decline)
+
+
+def test_tournament_prints_win_rates_with_intervals_and_decision_times(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--players", "3", "--games", "3", "--seats", "normal,easy"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("3 games, ")
+    rows = {line.split()[0]: line for line in lines[1:]}
+    assert set(rows) == {"normal", "easy"}
+    # Seats rotate: over three games normal sits in six seats and easy in three.
+    assert " of    6 seats" in rows["normal"] and " of    3 seats" in rows["easy"]
+    for row in rows.values():
+        assert "95% CI" in row and "median" in row and "max" in row

@@ -287,21 +287,6 @@ class HardPlayer(AiPlayer):
         return final_standing(trial, color)
 
 
-@dataclass
-class QuickPlayer(AiPlayer):
-    """Normal's way of choosing, over a few sampled options: fast enough for rollouts."""
-
-    samples: int = 1
-    options: int = 8
-
-    def candidates(self, state: GameState, color: Color) -> list[Action]:
-        """A random handful of the legal building actions."""
-        actions = legal_actions(state, color, BUILDING_KINDS)
-        if len(actions) > self.options:
-            actions = self.rnd.sample(actions, self.options)
-        return actions
-
-
 def final_standing(state: GameState, color: Color) -> float:
     """Standing, with the result itself counted once the game is over."""
     if state.over:
