@@ -17,7 +17,13 @@ from engine.lords_of_vegas.actions import (
     Raise,
     Sprawl,
 )
-from engine.lords_of_vegas.ai.players import AiPlayer, EasyPlayer, HardPlayer, make_player
+from engine.lords_of_vegas.ai.players import (
+    AiPlayer,
+    EasyPlayer,
+    HardPlayer,
+    clear_edge,
+    make_player,
+)
 from engine.lords_of_vegas.ai.view import outlook, public_copy
 from engine.lords_of_vegas.invariants import check_invariants
 from engine.lords_of_vegas.randomplay import RandomPlayer
@@ -175,3 +181,11 @@ def test_tournament_prints_win_rates_with_intervals_and_decision_times(
     assert " of    6 seats" in rows["normal"] and " of    3 seats" in rows["easy"]
     for row in rows.values():
         assert "95% CI" in row and "median" in row and "max" in row
+
+
+def test_hard_leaves_its_favourite_only_for_a_clear_edge_in_the_same_futures() -> None:
+    assert clear_edge([3.0, 2.0, 4.0], [1.0, 1.0, 1.0], confidence=1.5) == pytest.approx(2.0)
+    # A lead of 1 point on average, but swinging by 4: noise, not an edge.
+    assert clear_edge([3.0, -1.0, 3.0, -1.0], [0.0] * 4, confidence=1.5) == 0.0
+    assert clear_edge([0.0, 0.0], [1.0, 1.0], confidence=1.5) == 0.0
+    assert clear_edge([9.0], [0.0], confidence=1.5) == 0.0  # one future proves nothing

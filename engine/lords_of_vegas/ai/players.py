@@ -15,7 +15,9 @@ trade offers that name them; they differ in how they choose their turn's actions
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Final, Literal
@@ -224,9 +226,11 @@ class HardPlayer(AiPlayer):
     """Normal's best candidates, each played out for a round in many possible futures.
 
     A rollout makes the candidate move on a public copy (a fresh deck order and fresh
-    dice), lets everyone play on as normal would until this player's
-    next turn begins, and scores the standing there. The candidate with the best
-    average wins; the time budget bounds the number of rollouts.
+    dice), lets everyone play on as normal would until this player's next turn begins,
+    and scores the standing there. The futures are noisy, so hard keeps the move its
+    one-step judgement prefers unless another candidate does better in the same futures
+    by a clear margin (`confidence` standard errors of the paired differences). The
+    time budget bounds the number of rollouts.
     """
 
     level: Level = "hard"
@@ -235,10 +239,11 @@ class HardPlayer(AiPlayer):
     rounds: int = 12
     budget: float = 2.0
     samples: int = 12
+    confidence: float = 1.5
     weights: Weights = field(default_factory=lambda: Weights(contest=0.3))
 
     def turn(self, state: GameState, color: Color) -> Action:
-        """The candidate whose imagined next round ends best on average."""
+        """The one-step favourite, unless rollouts show another candidate clearly better."""
         options = self.candidates(state, color)
         if not options:
             return END
@@ -249,20 +254,26 @@ class HardPlayer(AiPlayer):
             key=lambda entry: (entry[0], -entry[1]),
             reverse=True,
         )
-        finalists: list[Action] = [END, *(a for gain, _, a in scored[: self.shortlist] if gain > 0)]
+        favourite = scored[0][2] if scored[0][0] > self.threshold else END
+        others = [a for gain, _, a in scored[: self.shortlist] if gain > 0]
+        finalists = [favourite, *(a for a in [END, *others] if a != favourite)]
         if len(finalists) == 1:
-            return END
+            return favourite
         deadline = time.perf_counter() + self.budget
-        totals = [0.0] * len(finalists)
-        runs = 0
-        while runs < self.rounds and (runs == 0 or time.perf_counter() < deadline):
+        outcomes: list[list[float]] = [[] for _ in finalists]
+        while len(outcomes[0]) < self.rounds and (
+            not outcomes[0] or time.perf_counter() < deadline
+        ):
             seed = self.rnd.getrandbits(32)
             for index, action in enumerate(finalists):
-                # The same future (seed) for every candidate: a fairer comparison.
-                totals[index] += self.rollout(state, color, action, seed)
-            runs += 1
-        best = max(range(len(finalists)), key=lambda i: totals[i])
-        return finalists[best]
+                # The same future (seed) for every candidate: a paired comparison.
+                outcomes[index].append(self.rollout(state, color, action, seed))
+        choice, margin = favourite, 0.0
+        for action, results in zip(finalists[1:], outcomes[1:], strict=True):
+            edge = clear_edge(results, outcomes[0], self.confidence)
+            if edge > margin:
+                choice, margin = action, edge
+        return choice
 
     def rollout(self, state: GameState, color: Color, action: Action, seed: int) -> float:
         """Standing at the start of our next turn after `action`, in one possible future."""
@@ -285,6 +296,20 @@ class HardPlayer(AiPlayer):
                 break
             apply(trial, mover, move)
         return final_standing(trial, color)
+
+
+def clear_edge(challenger: list[float], favourite: list[float], confidence: float) -> float:
+    """The challenger's mean lead over the favourite in the same futures, if it is clear.
+
+    Clear means more than `confidence` standard errors of the paired differences;
+    otherwise (or with fewer than two futures) the edge is 0.
+    """
+    diffs = [a - b for a, b in zip(challenger, favourite, strict=True)]
+    if len(diffs) < 2 or not all(math.isfinite(d) for d in diffs):
+        return 0.0
+    mean = statistics.fmean(diffs)
+    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return mean if mean > confidence * error else 0.0
 
 
 def final_standing(state: GameState, color: Color) -> float:
