@@ -9,8 +9,9 @@ trade offers that name them; they differ in how they choose their turn's actions
 - normal: tries each legal action on a public copy of the game and keeps the one that
   improves its standing (its value minus the best rival's, see `value.py`) the most;
   chance actions are averaged over a few samples.
-- hard: takes normal's best candidates and plays each out a few turns into many
-  possible futures (other deck orders, other dice), keeping the best on average.
+- hard: takes normal's best candidates and plays each out for a round into many
+  possible futures (other deck orders, other dice); it leaves its one-step favourite
+  only for a move that does clearly better in the same futures.
 """
 
 from __future__ import annotations
