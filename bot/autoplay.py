@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from bot.store import Game
 from bot.tables import Refusal
-from engine.lords_of_vegas import Color, GameState, default_answer
+from engine.lords_of_vegas import (
+    Color,
+    GameState,
+    decisions_owed,
+    default_answer,
+    offers_to_answer,
+)
 from engine.lords_of_vegas.actions import Action, Decline, EndTurn
 from engine.lords_of_vegas.ai.players import LEVELS, Level, make_player
 from engine.lords_of_vegas.trade import parties
@@ -75,10 +81,10 @@ def waiting_computer(computers: Mapping[Color, T], state: GameState) -> tuple[Co
 def choose(game: Game, state: GameState, color: Color, level: int) -> Action | None:
     """The computer's move for `color` (runs in a worker thread: it may think a while)."""
     if level == PASSIVE:
-        owed = [d for d in state.pending if d.player == color]
+        owed = decisions_owed(state, color)
         if owed:
             return default_answer(state, owed[0])
-        waiting = [o for o in state.offers if color in parties(o) and color not in o.accepted]
+        waiting = offers_to_answer(state, color)
         if waiting:
             return Decline(offer=waiting[0].id)
         return EndTurn() if state.current == color else None

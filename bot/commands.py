@@ -24,7 +24,7 @@ from bot.options import TableOptions
 from bot.posts import Post
 from bot.store import Game, export_record
 from bot.tables import Played, Refusal, seat_colors
-from engine.lords_of_vegas import Color, GameState, NotationError, parse_command
+from engine.lords_of_vegas import Color, GameState, NotationError, decisions_owed, parse_command
 from engine.lords_of_vegas.ai.players import Level
 from engine.lords_of_vegas.guide import TOPICS, Topic, guide
 from engine.lords_of_vegas.record import GameRecord
@@ -410,8 +410,8 @@ class LordsOfVegas(app_commands.Group):
         game = await self._started(interaction)
         color = seat_colors(game).get(interaction.user.id)
         state = game.state()
-        owed = [d for d in state.pending if d.player == color]
-        if color is None or not owed:
+        owed = decisions_owed(state, color) if color is not None else []
+        if not owed:
             raise Refusal("The game is not waiting for a decision from you.")
         await self._play(interaction, command_for(owed[0], answer))
 

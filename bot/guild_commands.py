@@ -21,9 +21,14 @@ from bot.posts import Post
 from bot.stats import player_record, top_players
 from bot.store import Game
 from bot.tables import Refusal, seat_colors
-from engine.lords_of_vegas import Color, describe_decision, waiting_for
+from engine.lords_of_vegas import (
+    Color,
+    decisions_owed,
+    describe_decision,
+    offers_to_answer,
+    waiting_for,
+)
 from engine.lords_of_vegas.board import company_name
-from engine.lords_of_vegas.trade import parties
 from render.charts import render_leaderboard
 
 Interaction = discord.Interaction[Any]
@@ -40,13 +45,13 @@ def what_waits(game: Game, color: Color, deadline: float | None) -> str | None:
     """What a game waits for from the player of `color` (None: nothing just now)."""
     state = game.state()
     names = posts.plain_names(game)
-    owed = [d for d in state.pending if d.player == color]
+    owed = decisions_owed(state, color)
     if owed:
         return f"a decision: {describe_decision(owed[0], names, hint=False)}"
     if not state.pending and state.current == color:
         until = f", it runs out <t:{int(deadline)}:R>" if deadline is not None else ""
         return f"your turn (turn {state.turn}{until})"
-    offers = [f"#{o.id}" for o in state.offers if color in parties(o) and color not in o.accepted]
+    offers = [f"#{offer.id}" for offer in offers_to_answer(state, color)]
     if offers:
         return f"your answer to trade offer {', '.join(offers)}"
     return None

@@ -21,7 +21,6 @@ from typing import Final, TextIO, cast
 from bot.autoplay import waiting_computer
 from bot.tables import COLOR_PREFERENCE
 from engine.lords_of_vegas import (
-    BOARD,
     COMPANIES,
     GAME_OVER,
     Action,
@@ -32,12 +31,14 @@ from engine.lords_of_vegas import (
     IllegalAction,
     NotationError,
     apply,
+    decisions_owed,
     default_answer,
     describe,
     describe_decision,
     format_action,
     legal_actions,
     new_game,
+    offers_to_answer,
     parse_command,
     parse_line,
     waiting_for,
@@ -45,13 +46,13 @@ from engine.lords_of_vegas import (
 from engine.lords_of_vegas.actions import Decline, EndTurn
 from engine.lords_of_vegas.ai.players import LEVELS, AiPlayer, Level, make_player
 from engine.lords_of_vegas.board import company_name
+from engine.lords_of_vegas.ending import standings as final_standings
 from engine.lords_of_vegas.events import TurnStarted
 from engine.lords_of_vegas.guide import TOPICS, guide
 from engine.lords_of_vegas.narrate import describe_offer
 from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
-from engine.lords_of_vegas.supply import dice_left, markers_left
-from engine.lords_of_vegas.trade import parties
+from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
 from render import render_board
 
 # A computer player finishing a turn takes a few actions; past this many it ends the turn.
@@ -131,13 +132,11 @@ def status_lines(state: GameState, computers: Mapping[Color, AiPlayer]) -> list[
             f"{dice_left(state, player.color)} dice and "
             f"{markers_left(state, player.color)} markers left"
         )
-    drawn = {c: 0 for c in (*COMPANIES, "strip")}
-    for lot in BOARD.order:
-        if lot not in state.deck:
-            drawn[BOARD.lots[lot].card] += 1
-    cards = ", ".join(f"{company_name(c)} {drawn[c]}/9" for c in COMPANIES)
+    drawn = cards_drawn(state)
+    cards = ", ".join(f"{company_name(c)} {drawn[c]}/{cards_of(c)}" for c in COMPANIES)
     game_over = "drawn" if GAME_OVER not in state.deck else "still in the deck"
-    lines.append(f"Cards drawn: {cards}, The Strip {drawn['strip']}/3; Game Over {game_over}.")
+    strip = f"The Strip {drawn['strip']}/{cards_of('strip')}"
+    lines.append(f"Cards drawn: {cards}, {strip}; Game Over {game_over}.")
     for decision in state.pending:
         lines.append(f"Waiting: {describe_decision(decision)}.")
     for offer in state.offers:
@@ -171,10 +170,10 @@ def moves_text(state: GameState, color: Color) -> str:
 
 def fallback(state: GameState, color: Color) -> Action:
     """A computer's move when it has nothing to say: the default answer, no, or the end."""
-    owed = [d for d in state.pending if d.player == color]
+    owed = decisions_owed(state, color)
     if owed:
         return default_answer(state, owed[0])
-    offers = [o for o in state.offers if color in parties(o) and color not in o.accepted]
+    offers = offers_to_answer(state, color)
     return Decline(offer=offers[0].id) if offers and state.current != color else EndTurn()
 
 
@@ -249,10 +248,10 @@ def run(table: Table, inp: TextIO) -> bool:
 
 def standings(state: GameState) -> list[str]:
     """The final result, best first."""
-    ranked = sorted(state.players, key=lambda p: (-p.points, -p.money))
     winners = " and ".join(state.winners)
     lines = [f"{winners} {'win' if len(state.winners) > 1 else 'wins'} Lords of Vegas!"]
-    lines += [f"{n}. {p.color}: {p.points} points, ${p.money}m" for n, p in enumerate(ranked, 1)]
+    ranked = enumerate(final_standings(state), 1)
+    lines += [f"{n}. {color}: {points} points, ${money}m" for n, (color, points, money) in ranked]
     return lines
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, cast
@@ -20,7 +19,6 @@ from bot.options import TableOptions
 from bot.store import Game
 from bot.tables import display_names
 from engine.lords_of_vegas import (
-    BOARD,
     COMPANIES,
     GAME_OVER,
     Color,
@@ -30,10 +28,11 @@ from engine.lords_of_vegas import (
     describe_decision,
 )
 from engine.lords_of_vegas.board import company_name
+from engine.lords_of_vegas.ending import standings
 from engine.lords_of_vegas.events import DecisionRequired, TurnStarted
 from engine.lords_of_vegas.narrate import describe_offer
 from engine.lords_of_vegas.state import EDITION_COLORS, Edition
-from engine.lords_of_vegas.supply import dice_left, markers_left
+from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
 from render import render_board
 
 BOARD_FILE: Final = "board.png"
@@ -177,10 +176,9 @@ async def final_post(
 ) -> Post:
     """The end of the game: final standings, the final board and the points `chart`."""
     names = chat_names(game)
-    standings = sorted(state.players, key=lambda p: (-p.points, -p.money))
     table = [
-        f"{place}. {names[p.color]}: {p.points} points, ${p.money}m"
-        for place, p in enumerate(standings, 1)
+        f"{place}. {names[color]}: {points} points, ${money}m"
+        for place, (color, points, money) in enumerate(standings(state), 1)
     ]
     winners = " and ".join(names[c] for c in state.winners)
     users = [u for u in (user_of(game, p.color) for p in state.players) if u is not None]
@@ -223,12 +221,13 @@ def status_embed(game: Game, state: GameState, deadline: float | None = None) ->
             ),
             inline=True,
         )
-    drawn = Counter(BOARD.lots[c].card for c in BOARD.order if c not in state.deck)
-    cards = ", ".join(f"{company_name(c)} {drawn[c]}/9" for c in COMPANIES)
+    drawn = cards_drawn(state)
+    cards = ", ".join(f"{company_name(c)} {drawn[c]}/{cards_of(c)}" for c in COMPANIES)
+    strip = f"The Strip {drawn['strip']}/{cards_of('strip')}"
     game_over = "drawn" if GAME_OVER not in state.deck else "still in the deck"
     embed.add_field(
         name=f"Cards drawn ({len(state.deck)} left in the deck)",
-        value=f"{cards}, The Strip {drawn['strip']}/3. Game Over card: {game_over}.",
+        value=f"{cards}, {strip}. Game Over card: {game_over}.",
         inline=False,
     )
     if state.over:

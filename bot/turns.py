@@ -32,16 +32,19 @@ class TurnTimers:
         every move costs nothing and never extends a turn.
         """
         seconds = TableOptions.of(game.options).turn_seconds
+        if seconds is None:
+            # An untimed table has no stored timer (`restart` drops it when the host turns
+            # the timer off), so most moves need no look at the store.
+            return None
         timed = (
-            seconds is not None
-            and game.status == "active"
+            game.status == "active"
             and not state.over
             and user_of(game, state.current) is not None
         )
         running = await self.store.turn_timer(game.id)
         if running is not None and running.turn > state.turn:
             return None  # a late look at an older moment of the game: nothing to change
-        if not timed or seconds is None:
+        if not timed:
             if running is not None:
                 await self.store.drop_turn_timer(game.id)
             return None

@@ -15,6 +15,7 @@ from typing import Final
 from PIL import Image
 
 from engine.lords_of_vegas import Color
+from engine.lords_of_vegas.scoring import track_end
 
 from .board import Drawing
 from .canvas import Canvas
@@ -27,7 +28,8 @@ CHART_HEIGHT: Final = 540
 # The plot of the points chart; the labels at the lines' ends go to its right.
 PLOT: Final = Box(64, 64, 700, 484)
 LABEL_HEIGHT: Final = 26
-GOAL: Final = 90
+# The track's last space: the chart always shows the whole way to it.
+GOAL: Final = track_end()
 LINE_WIDTH: Final = 4
 
 BOARD_TOP: Final = 72

@@ -11,15 +11,20 @@ from typing import Final
 
 from engine.lords_of_vegas import (
     BOARD,
-    COMPANIES,
     GAME_OVER,
     Color,
     GameState,
     result,
     waiting_for,
 )
-from engine.lords_of_vegas.board import STRIP_CARDS, TILES_PER_COMPANY, CardKind, company_name
-from engine.lords_of_vegas.supply import dice_left, markers_left
+from engine.lords_of_vegas.board import company_name
+from engine.lords_of_vegas.supply import (
+    CARD_KINDS,
+    cards_drawn,
+    cards_of,
+    dice_left,
+    markers_left,
+)
 
 from .canvas import Canvas
 from .geometry import PANEL_BOX, Box
@@ -46,7 +51,6 @@ RIGHT: Final = PANEL_BOX.right - PAD
 PLAYERS_TOP: Final = PANEL_BOX.top + 94
 ROW_H: Final = 60
 LINE_H: Final = 28
-CARD_KINDS: Final[tuple[CardKind, ...]] = (*COMPANIES, "strip")
 LEGEND_TOP: Final = PANEL_BOX.bottom - 8 - 4 * 26 - 10
 CARDS_TOP: Final = LEGEND_TOP - 12 - (len(CARD_KINDS) + 3) * LINE_H - 4
 SLOTS_LEFT: Final = LEFT + 118
@@ -97,13 +101,9 @@ def draw_panel_frame(canvas: Canvas) -> None:
         canvas.text(
             Box(LEFT + 28, row.top, SLOTS_LEFT - 4, row.bottom), title, INK, 17, min_size=13
         )
-        for slot in range(_total(kind)):
+        for slot in range(cards_of(kind)):
             canvas.rect(_slot(row, slot), fill=PAPER, outline=INK)
     _draw_legend(canvas)
-
-
-def _total(kind: CardKind) -> int:
-    return STRIP_CARDS if kind == "strip" else TILES_PER_COMPANY
 
 
 def draw_panel(canvas: Canvas, state: GameState, names: Mapping[Color, str]) -> None:
@@ -175,13 +175,14 @@ def _draw_cards(canvas: Canvas, state: GameState) -> None:
     deck = Box(RIGHT - 140, CARDS_TOP + 6, RIGHT, CARDS_TOP + 30)
     canvas.text(deck, f"{len(state.deck)} left in deck", INK, 17, min_size=12, align="right")
     in_deck = set(state.deck)
+    counts = cards_drawn(state)
     for index, kind in enumerate(CARD_KINDS):
         row = _card_row(index)
-        drawn = sum(1 for lot in BOARD.lots.values() if lot.card == kind and lot.id not in in_deck)
+        drawn = counts[kind]
         for slot in range(drawn):
             canvas.rect(_slot(row, slot), fill=INK)
         count = Box(RIGHT - 64, row.top, RIGHT, row.bottom)
-        canvas.text(count, f"{drawn} of {_total(kind)}", INK, 17, min_size=13, align="right")
+        canvas.text(count, f"{drawn} of {cards_of(kind)}", INK, 17, min_size=13, align="right")
     row = _card_row(len(CARD_KINDS))
     game_over = "drawn" if GAME_OVER not in in_deck else "still in the deck"
     canvas.text(row, f"Game Over card: {game_over}", INK, 17, min_size=12)

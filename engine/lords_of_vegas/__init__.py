@@ -16,7 +16,7 @@ from .actions import Action, Color
 from .board import BOARD, COMPANIES, GAME_OVER, Company
 from .errors import IllegalAction, LordsOfVegasError, NotationError
 from .events import Event
-from .game import apply, is_over, result, waiting_for
+from .game import apply, decisions_owed, is_over, offers_to_answer, result, waiting_for
 from .moves import default_answer, legal_actions
 from .narrate import describe, describe_decision
 from .notation import format_action, format_line, parse_command, parse_line
@@ -37,6 +37,7 @@ __all__ = [
     "LordsOfVegasError",
     "NotationError",
     "apply",
+    "decisions_owed",
     "default_answer",
     "describe",
     "describe_decision",
@@ -45,6 +46,7 @@ __all__ = [
     "is_over",
     "legal_actions",
     "new_game",
+    "offers_to_answer",
     "parse_command",
     "parse_line",
     "result",

@@ -110,12 +110,9 @@ def boss_of(state: GameState, casino: Casino) -> Color | None:
     Ties between players never last (they are rerolled at once), so the top die has
     exactly one owner whenever the engine is waiting for a command.
     """
-    best: tuple[int, Color] | None = None
-    for lot in casino.lots:
-        die = state.tiles[lot].die
-        if die is not None and (best is None or die.pips > best[0]):
-            best = (die.pips, die.owner)
-    return None if best is None else best[1]
+    lot = boss_lot(state, casino)
+    die = None if lot is None else state.tiles[lot].die
+    return None if die is None else die.owner
 
 
 def boss_lot(state: GameState, casino: Casino) -> str | None:

@@ -39,8 +39,8 @@ from .gamble import gamble, layoff
 from .holdings import take
 from .narrate import describe_decision
 from .reorganize import place, reorganize
-from .state import GameState
-from .trade import accept, continue_trade, decline, expire, propose, withdraw
+from .state import Decision, GameState, Offer
+from .trade import accept, continue_trade, decline, expire, parties, propose, withdraw
 from .turn import end_turn, resume_draw
 
 
@@ -73,6 +73,16 @@ def waiting_for(state: GameState) -> list[Color]:
                 owing.append(decision.player)
         return owing
     return [state.current]
+
+
+def decisions_owed(state: GameState, player: Color) -> list[Decision]:
+    """The decisions `player` owes, in the order they must be answered."""
+    return [decision for decision in state.pending if decision.player == player]
+
+
+def offers_to_answer(state: GameState, player: Color) -> list[Offer]:
+    """Open trade offers that name `player` and that it has not accepted yet."""
+    return [o for o in state.offers if player in parties(o) and player not in o.accepted]
 
 
 def apply(state: GameState, player: Color, action: Action) -> list[Event]:

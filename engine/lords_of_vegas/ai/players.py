@@ -43,7 +43,7 @@ from ..board import BOARD
 from ..casino import casino_map
 from ..construction import REMODEL_PER_SPACE, RISER_PRICE, sprawl_cost, sprawl_origins
 from ..errors import IllegalAction
-from ..game import apply
+from ..game import apply, decisions_owed, offers_to_answer
 from ..moves import default_answer, legal_actions
 from ..state import (
     Decision,
@@ -86,14 +86,14 @@ class AiPlayer:
         """What this player does now: a decision owed, an offer to answer, or a turn action."""
         if state.over:
             return None
-        owed = [d for d in state.pending if d.player == color]
+        owed = decisions_owed(state, color)
         if owed:
             return self.decide(state, color, owed[0])
         if state.pending:
             return None
-        for offer in state.offers:
-            if color in parties(offer) and color not in offer.accepted:
-                return self.answer(state, color, offer)
+        offers = offers_to_answer(state, color)
+        if offers:
+            return self.answer(state, color, offers[0])
         if state.current == color:
             return self.turn(state, color)
         return None
