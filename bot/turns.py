@@ -37,9 +37,7 @@ class TurnTimers:
             # the timer off), so most moves need no look at the store.
             return None
         timed = (
-            game.status == "active"
-            and not state.over
-            and user_of(game, state.current) is not None
+            game.status == "active" and not state.over and user_of(game, state.current) is not None
         )
         running = await self.store.turn_timer(game.id)
         if running is not None and running.turn > state.turn:
