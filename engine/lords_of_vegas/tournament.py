@@ -1,11 +1,17 @@
 """Play computer players against each other and report who wins, with confidence intervals.
 
     python -m engine.lords_of_vegas.tournament --players 2 --games 400 --seats normal,easy
-        [--edition updated|classic] [--seed S] [--check]
+        [--edition updated|classic] [--seed S] [--check] [--jobs J] [--duplicate]
 
 Seats rotate every game, so each level plays every seat equally often. Prints each
 level's win rate with a 95% Wilson interval (shared wins count as a share), and the
 median, 99th percentile and largest time one decision took, per level.
+
+A seat may change a level's settings, to measure a tuning against the real levels:
+`normal:contest=0.3:money_early=0.45` is normal with those `Weights`, `hard:budget=0.5`
+is hard with half a second to think. `--duplicate` deals each game once per seat
+rotation, so every seat plays the same cards and dice in turn and the luck of the deal
+cancels out of the comparison.
 """
 
 from __future__ import annotations
@@ -16,12 +22,14 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import cast
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
 from .actions import Color
-from .ai.players import LEVELS, AiPlayer, Level, make_player
+from .ai.players import LEVELS, AiPlayer, make_player
+from .ai.value import Weights
 from .game import apply
 from .invariants import check_invariants
 from .setup import GameSettings, new_game
@@ -52,17 +60,52 @@ class Results:
         self.actions += other.actions
 
 
+# Player settings a seat may not change: who it is, and what only rollouts set.
+FIXED_SETTINGS = frozenset({"seed", "level", "weights", "imagined"})
+
+
+def seat_player(seat: str, seed: int = 0) -> AiPlayer:
+    """The computer player a seat names: a level, then any `name=number` settings.
+
+    Settings are `Weights` fields (the evaluation) or the level's own numbers, such as
+    `samples` or, for hard, `budget` and `rounds`. Raises ValueError, saying what is
+    allowed, for an unknown level or setting.
+    """
+    level, *settings = seat.split(":")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    player = make_player(level, seed)
+    weight_names = {f.name for f in fields(Weights)}
+    own_names = {f.name for f in fields(player) if f.init and f.name not in FIXED_SETTINGS}
+    weights: dict[str, float] = {}
+    own: dict[str, Any] = {}
+    for setting in settings:
+        name, _, text = setting.partition("=")
+        try:
+            number = float(text)
+        except ValueError:
+            raise ValueError(f"{setting!r}: give a number, as in contest=0.3") from None
+        if name in weight_names:
+            weights[name] = number
+        elif name in own_names:
+            own[name] = type(getattr(player, name))(number)
+        else:
+            known = ", ".join(sorted(weight_names | own_names))
+            raise ValueError(f"unknown setting {name!r} for {level}; choose from {known}")
+    return replace(player, weights=replace(player.weights, **weights), **own)
+
+
 def play_game(
-    levels: list[Level], seed: int, edition: Edition, results: Results, check: bool = False
+    seats: Sequence[str], seed: int, edition: Edition, results: Results, check: bool = False
 ) -> GameState:
-    """One game with these levels in seating order; adds to `results`."""
-    colors = list(EDITION_COLORS[edition][: len(levels)])
+    """One game with these seats (levels, see `seat_player`) in order; adds to `results`."""
+    colors = list(EDITION_COLORS[edition][: len(seats)])
     state, _ = new_game(GameSettings(edition=edition, players=colors, seed=seed))
     players: dict[str, AiPlayer] = {
-        color: make_player(level, seed * 31 + i)
-        for i, (color, level) in enumerate(zip(colors, levels, strict=True))
+        color: seat_player(level, seed * 31 + i)
+        for i, (color, level) in enumerate(zip(colors, seats, strict=True))
     }
-    level_of = dict(zip(colors, levels, strict=True))
+    level_of = dict(zip(colors, seats, strict=True))
     for _ in range(MAX_ACTIONS):
         if state.over:
             break
@@ -129,21 +172,30 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seats", default="normal,easy", help="levels, comma-separated, cycled")
+    parser.add_argument(
+        "--seats",
+        default="normal,easy",
+        help="levels, comma-separated, cycled; a level may add settings: normal:contest=0.3",
+    )
     parser.add_argument("--edition", choices=("updated", "classic"), default="updated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true", help="check invariants after every action")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    parser.add_argument(
+        "--duplicate", action="store_true", help="deal each game once per seat rotation"
+    )
     args = parser.parse_args(argv)
     wanted = [s.strip() for s in args.seats.split(",") if s.strip()]
-    for level in wanted:
-        if level not in LEVELS:
-            parser.error(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    lineup = [cast(Level, wanted[i % len(wanted)]) for i in range(args.players)]
-    tables = []
-    for game in range(args.games):
-        shift = game % args.players
-        tables.append((lineup[shift:] + lineup[:shift], args.seed + game, args.edition, args.check))
+    for seat in wanted:
+        try:
+            seat_player(seat)
+        except ValueError as error:
+            parser.error(str(error))
+    lineup = [wanted[i % len(wanted)] for i in range(args.players)]
+    tables = [
+        (seats, seed, args.edition, args.check)
+        for seats, seed in schedule(lineup, args.games, args.seed, args.duplicate)
+    ]
     results = Results()
     if args.jobs > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -156,7 +208,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _play_one(table: tuple[list[Level], int, Edition, bool]) -> Results:
+def schedule(
+    lineup: list[str], games: int, seed: int, duplicate: bool = False
+) -> list[tuple[list[str], int]]:
+    """Each game's seats and seed.
+
+    Seats rotate every game; with `duplicate`, each seed is dealt once per rotation
+    before the next seed.
+    """
+    tables = []
+    for game in range(games):
+        shift = game % len(lineup)
+        deal = game // len(lineup) if duplicate else game
+        tables.append((lineup[shift:] + lineup[:shift], seed + deal))
+    return tables
+
+
+def _play_one(table: tuple[list[str], int, Edition, bool]) -> Results:
     """One game in its own `Results` (so games can run in other processes)."""
     levels, seed, edition, check = table
     results = Results()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -11,6 +12,7 @@ from engine.lords_of_vegas.actions import (
     Accept,
     Build,
     Decline,
+    EndTurn,
     LotStep,
     PayStep,
     Propose,
@@ -26,10 +28,18 @@ from engine.lords_of_vegas.ai.players import (
 )
 from engine.lords_of_vegas.ai.view import outlook, public_copy
 from engine.lords_of_vegas.invariants import check_invariants
+from engine.lords_of_vegas.moves import legal_actions
 from engine.lords_of_vegas.randomplay import RandomPlayer
 from engine.lords_of_vegas.rng import Rng
 from engine.lords_of_vegas.state import EDITION_COLORS
-from engine.lords_of_vegas.tournament import Results, main, play_game, wilson
+from engine.lords_of_vegas.tournament import (
+    Results,
+    main,
+    play_game,
+    schedule,
+    seat_player,
+    wilson,
+)
 from engine.lords_of_vegas.trade import parties
 
 
@@ -189,3 +199,47 @@ def test_hard_leaves_its_favourite_only_for_a_clear_edge_in_the_same_futures() -
     assert clear_edge([3.0, -1.0, 3.0, -1.0], [0.0] * 4, confidence=1.5) == 0.0
     assert clear_edge([0.0, 0.0], [1.0, 1.0], confidence=1.5) == 0.0
     assert clear_edge([9.0], [0.0], confidence=1.5) == 0.0  # one future proves nothing
+
+
+def test_a_tournament_seat_can_tune_a_level() -> None:
+    tuned = seat_player("normal:contest=0.3:samples=8", seed=5)
+    assert tuned.level == "normal" and tuned.samples == 8 and isinstance(tuned.samples, int)
+    assert tuned.weights.contest == 0.3
+    assert tuned.weights.money_early == seat_player("normal").weights.money_early
+    hard = seat_player("hard:budget=0.5")
+    assert isinstance(hard, HardPlayer) and hard.budget == 0.5
+    # The tuned player still plays: it chooses a legal action.
+    state, _ = new_game(GameSettings(players=["black", "blue"], seed=4))
+    action = tuned.act(state, state.current)
+    assert action is not None and action in [*legal_actions(state, state.current), EndTurn()]
+
+
+@pytest.mark.parametrize(
+    ("seat", "complaint"),
+    [
+        ("expert", "unknown level 'expert'; choose from easy, normal, hard"),
+        ("normal:speed=2", "unknown setting 'speed' for normal; choose from "),
+        ("normal:contest=high", "'contest=high': give a number, as in contest=0.3"),
+        ("normal:seed=3", "unknown setting 'seed'"),
+    ],
+)
+def test_a_tournament_refuses_a_seat_it_cannot_build(
+    seat: str, complaint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(complaint)):
+        seat_player(seat)
+    with pytest.raises(SystemExit):
+        main(["--games", "1", "--seats", f"normal,{seat}"])
+    assert complaint in capsys.readouterr().err
+
+
+def test_duplicate_deals_give_every_rotation_the_same_cards() -> None:
+    lineup = ["hard", "normal", "easy"]
+    plain = schedule(lineup, 6, seed=10)
+    assert [seed for _, seed in plain] == [10, 11, 12, 13, 14, 15]
+    dealt = schedule(lineup, 6, seed=10, duplicate=True)
+    assert [seed for _, seed in dealt] == [10, 10, 10, 11, 11, 11]
+    # Within one deal each level sits in each seat once.
+    for seat in range(3):
+        assert sorted(seats[seat] for seats, _ in dealt[:3]) == sorted(lineup)
+    assert [seats for seats, _ in dealt] == [seats for seats, _ in plain]
