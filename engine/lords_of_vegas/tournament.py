@@ -102,17 +102,17 @@ def play_game(
     colors = list(EDITION_COLORS[edition][: len(seats)])
     state, _ = new_game(GameSettings(edition=edition, players=colors, seed=seed))
     players: dict[str, AiPlayer] = {
-        color: seat_player(level, seed * 31 + i)
-        for i, (color, level) in enumerate(zip(colors, seats, strict=True))
+        color: seat_player(seat, seed * 31 + i)
+        for i, (color, seat) in enumerate(zip(colors, seats, strict=True))
     }
-    level_of = dict(zip(colors, seats, strict=True))
+    seat_of = dict(zip(colors, seats, strict=True))
     for _ in range(MAX_ACTIONS):
         if state.over:
             break
         mover = _who_acts(state, colors)
         started = time.perf_counter()
         action = players[mover].act(state, mover)
-        results.times[level_of[mover]].append(time.perf_counter() - started)
+        results.times[seat_of[mover]].append(time.perf_counter() - started)
         assert action is not None, f"{mover} has nothing to do"
         apply(state, mover, action)
         results.actions += 1
@@ -121,10 +121,10 @@ def play_game(
     else:
         raise RuntimeError(f"game {seed} did not end")
     results.games += 1
-    for color, level in level_of.items():
-        results.seats[level] += 1
+    for color, seat in seat_of.items():
+        results.seats[seat] += 1
         if color in state.winners:
-            results.wins[level] += 1 / len(state.winners)
+            results.wins[seat] += 1 / len(state.winners)
     return state
 
 
@@ -226,9 +226,9 @@ def schedule(
 
 def _play_one(table: tuple[list[str], int, Edition, bool]) -> Results:
     """One game in its own `Results` (so games can run in other processes)."""
-    levels, seed, edition, check = table
+    seats, seed, edition, check = table
     results = Results()
-    play_game(levels, seed, edition, results, check=check)
+    play_game(seats, seed, edition, results, check=check)
     return results
 
 
