@@ -22,7 +22,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -96,13 +96,22 @@ def seat_player(seat: str, seed: int = 0) -> AiPlayer:
 
 
 def play_game(
-    seats: Sequence[str], seed: int, edition: Edition, results: Results, check: bool = False
+    seats: Sequence[str],
+    seed: int,
+    edition: Edition,
+    results: Results,
+    check: bool = False,
+    make: Callable[[str, int], AiPlayer] = seat_player,
 ) -> GameState:
-    """One game with these seats (levels, see `seat_player`) in order; adds to `results`."""
+    """One game with these seats in order; adds to `results`.
+
+    `make` builds each seat's player from its name and a seed (by default a level with
+    settings, see `seat_player`).
+    """
     colors = list(EDITION_COLORS[edition][: len(seats)])
     state, _ = new_game(GameSettings(edition=edition, players=colors, seed=seed))
     players: dict[str, AiPlayer] = {
-        color: seat_player(seat, seed * 31 + i)
+        color: make(seat, seed * 31 + i)
         for i, (color, seat) in enumerate(zip(colors, seats, strict=True))
     }
     seat_of = dict(zip(colors, seats, strict=True))

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from benchmarks.ai_ceiling import SEER, Seer
+from benchmarks.ai_ceiling import make as make_ceiling_player
 from engine.lords_of_vegas import GAME_OVER, GameSettings, GameState, apply, new_game
 from engine.lords_of_vegas.actions import (
     Accept,
@@ -27,6 +29,7 @@ from engine.lords_of_vegas.ai.players import (
     make_player,
 )
 from engine.lords_of_vegas.ai.view import outlook, public_copy
+from engine.lords_of_vegas.board import BOARD
 from engine.lords_of_vegas.invariants import check_invariants
 from engine.lords_of_vegas.moves import legal_actions
 from engine.lords_of_vegas.randomplay import RandomPlayer
@@ -243,3 +246,26 @@ def test_duplicate_deals_give_every_rotation_the_same_cards() -> None:
     for seat in range(3):
         assert sorted(seats[seat] for seats, _ in dealt[:3]) == sorted(lineup)
     assert [seats for seats, _ in dealt] == [seats for seats, _ in plain]
+
+
+def test_the_ceiling_seer_expects_exactly_the_cards_that_come() -> None:
+    state = midgame(seed=8, players=2)
+    coming = state.deck[: state.deck.index(GAME_OVER)]
+    told = Seer(seed=1).look(state)
+    fair = outlook(state)
+    assert told.draws_left == fair.draws_left == len(coming)
+    assert told.undrawn == frozenset(coming)
+    # Exact counts where the fair view has averages; Game Over pays The Strip once more.
+    for kind in ("strip", *{BOARD.lots[card].card for card in coming}):
+        expected = sum(BOARD.lots[card].card == kind for card in coming) + (kind == "strip")
+        assert told.scorings.get(kind, 0.0) == expected
+    assert sum(told.scorings.values()) == pytest.approx(sum(fair.scorings.values()))
+
+
+def test_a_tournament_game_can_seat_players_built_elsewhere() -> None:
+    results = Results()
+    state = play_game([SEER, "normal"], 21, "updated", results, make=make_ceiling_player)
+    assert state.over
+    assert results.seats == {SEER: 1, "normal": 1}
+    assert results.wins[SEER] + results.wins["normal"] == pytest.approx(1.0)
+    assert results.times[SEER] and results.times["normal"]

@@ -98,6 +98,10 @@ class AiPlayer:
             return self.turn(state, color)
         return None
 
+    def look(self, state: GameState) -> Outlook:
+        """What this player expects of the rest of the game: public knowledge only."""
+        return outlook(state)
+
     # Decisions -----------------------------------------------------------------------
 
     def decide(self, state: GameState, color: Color, decision: Decision) -> Action:
@@ -113,14 +117,14 @@ class AiPlayer:
 
     def place(self, state: GameState, decision: PlaceDecision) -> Action:
         """High values where no one can take them over (the lot's card already drawn)."""
-        view = outlook(state)
+        view = self.look(state)
         safe_first = sorted(decision.lots, key=lambda lot: (view.card_pending(lot), lot))
         values = sorted(decision.values, reverse=True)
         return Place(assignment=tuple(zip(safe_first, values, strict=True)))
 
     def answer(self, state: GameState, color: Color, offer: Offer) -> Action:
         """Accept an offer if carrying it out improves this player's standing enough."""
-        view = outlook(state)
+        view = self.look(state)
         before = standing(state, color, view, self.weights)
         gains = []
         for _ in range(2):
@@ -149,7 +153,7 @@ class AiPlayer:
 
     def best(self, state: GameState, color: Color, options: list[Action]) -> Action:
         """The option that improves the standing most, if by more than the threshold."""
-        view = outlook(state)
+        view = self.look(state)
         base = standing(state, color, view, self.weights)
         choice: Action = END
         top = self.threshold
@@ -196,7 +200,7 @@ class EasyPlayer(AiPlayer):
         """A quick, plausible action, or the end of the turn."""
         money = state.player(color).money
         reserve = 3
-        view = outlook(state)
+        view = self.look(state)
         options = [
             a
             for a in legal_actions(state, color, ("build", "sprawl", "raise"))
@@ -248,7 +252,7 @@ class HardPlayer(AiPlayer):
         options = self.candidates(state, color)
         if not options:
             return END
-        view = outlook(state)
+        view = self.look(state)
         base = standing(state, color, view, self.weights)
         scored = sorted(
             ((self.estimate(state, color, a, view) - base, i, a) for i, a in enumerate(options)),
