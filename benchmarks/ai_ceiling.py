@@ -13,13 +13,12 @@ Each deal is played once per seat rotation, as with the tournament's `--duplicat
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine.lords_of_vegas.ai.players import AiPlayer
-from engine.lords_of_vegas.ai.view import Outlook
-from engine.lords_of_vegas.board import BOARD, GAME_OVER, CardKind
+from engine.lords_of_vegas.ai.view import Outlook, expected_scorings
+from engine.lords_of_vegas.board import GAME_OVER
 from engine.lords_of_vegas.state import GameState
 from engine.lords_of_vegas.tournament import Results, play_game, report, schedule, seat_player
 
@@ -37,10 +36,7 @@ class Seer(AiPlayer):
         """Exact expectations: the cards that really come before the Game Over card."""
         deck = state.deck
         coming = deck[: deck.index(GAME_OVER)] if GAME_OVER in deck else list(deck)
-        counts = Counter(BOARD.lots[card].card for card in coming)
-        scorings: dict[CardKind, float] = {kind: float(n) for kind, n in counts.items()}
-        if GAME_OVER in deck:
-            scorings["strip"] = scorings.get("strip", 0.0) + 1.0
+        scorings = expected_scorings(coming, 1.0, GAME_OVER in deck)
         return Outlook(len(coming), scorings, 1.0, frozenset(coming))
 
 

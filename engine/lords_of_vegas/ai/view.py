@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..board import BOARD, GAME_OVER, CardKind
@@ -69,8 +70,19 @@ def outlook(state: GameState) -> Outlook:
     draws_left = deck.index(GAME_OVER) if GAME_OVER in deck else len(deck)
     hidden = [card for card in deck if card != GAME_OVER]
     share = draws_left / len(hidden) if hidden else 0.0
-    kinds = Counter(BOARD.lots[card].card for card in hidden)
-    scorings: dict[CardKind, float] = {kind: count * share for kind, count in kinds.items()}
-    if GAME_OVER in deck:
-        scorings["strip"] = scorings.get("strip", 0.0) + 1.0
+    scorings = expected_scorings(hidden, share, GAME_OVER in deck)
     return Outlook(draws_left, scorings, share, frozenset(hidden))
+
+
+def expected_scorings(
+    cards: Iterable[str], share: float, game_over_ahead: bool
+) -> dict[CardKind, float]:
+    """How many scorings of each kind to expect when each of `cards` comes with chance `share`.
+
+    The Game Over card, while still ahead, pays The Strip once more.
+    """
+    kinds = Counter(BOARD.lots[card].card for card in cards)
+    scorings: dict[CardKind, float] = {kind: count * share for kind, count in kinds.items()}
+    if game_over_ahead:
+        scorings["strip"] = scorings.get("strip", 0.0) + 1.0
+    return scorings
