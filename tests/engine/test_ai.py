@@ -86,6 +86,28 @@ def test_hard_also_ignores_the_deck_order() -> None:
     assert HardPlayer(seed=5, rounds=2, budget=60.0).act(other, state.current) == first
 
 
+def test_hard_without_time_plays_its_one_step_favourite() -> None:
+    # Normal with hard's own evaluation and samples chooses what hard would before search.
+    for seed in range(3):
+        state = midgame(seed, players=2)
+        if state.pending or state.over:
+            continue
+        hard = HardPlayer(seed=11, budget=0.0)
+        one_step = AiPlayer(seed=11, samples=hard.samples, weights=hard.weights)
+        assert hard.act(state, state.current) == one_step.act(state, state.current)
+
+
+def test_hard_compares_candidates_only_in_complete_futures() -> None:
+    state = midgame(2, players=2)
+    color = state.current
+    hard = HardPlayer(seed=3, rounds=3)
+    finalists = [EndTurn(), *legal_actions(state, color, ("build", "reorganize"))[:1]]
+    outcomes = hard.futures(state, color, finalists, deadline=float("inf"))
+    assert [len(results) for results in outcomes] == [3] * len(finalists)
+    # Past the deadline no future is started: nothing half-compared.
+    assert hard.futures(state, color, finalists, deadline=0.0) == [[] for _ in finalists]
+
+
 def test_public_copy_keeps_what_is_public() -> None:
     state = midgame(1)
     copy = public_copy(state, random.Random(3))

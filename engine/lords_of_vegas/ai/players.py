@@ -235,7 +235,7 @@ class HardPlayer(AiPlayer):
     and scores the standing there. The futures are noisy, so hard keeps the move its
     one-step judgement prefers unless another candidate does better in the same futures
     by a clear margin (`confidence` standard errors of the paired differences). The
-    time budget bounds the number of rollouts.
+    time budget (seconds, for the whole decision) bounds the number of rollouts.
     """
 
     level: Level = "hard"
@@ -249,6 +249,7 @@ class HardPlayer(AiPlayer):
 
     def turn(self, state: GameState, color: Color) -> Action:
         """The one-step favourite, unless rollouts show another candidate clearly better."""
+        deadline = time.perf_counter() + self.budget
         options = self.candidates(state, color)
         if not options:
             return END
@@ -264,21 +265,34 @@ class HardPlayer(AiPlayer):
         finalists = [favourite, *(a for a in [END, *others] if a != favourite)]
         if len(finalists) == 1:
             return favourite
-        deadline = time.perf_counter() + self.budget
-        outcomes: list[list[float]] = [[] for _ in finalists]
-        while len(outcomes[0]) < self.rounds and (
-            not outcomes[0] or time.perf_counter() < deadline
-        ):
-            seed = self.rnd.getrandbits(32)
-            for index, action in enumerate(finalists):
-                # The same future (seed) for every candidate: a paired comparison.
-                outcomes[index].append(self.rollout(state, color, action, seed))
+        outcomes = self.futures(state, color, finalists, deadline)
         choice, margin = favourite, 0.0
         for action, results in zip(finalists[1:], outcomes[1:], strict=True):
             edge = clear_edge(results, outcomes[0], self.confidence)
             if edge > margin:
                 choice, margin = action, edge
         return choice
+
+    def futures(
+        self, state: GameState, color: Color, finalists: list[Action], deadline: float
+    ) -> list[list[float]]:
+        """Each finalist's standing in the same futures, as many as the deadline allows.
+
+        Every future is played for every finalist (a paired comparison); one the deadline
+        cuts short is dropped, so a decision never runs over its budget by more than a
+        single rollout.
+        """
+        outcomes: list[list[float]] = [[] for _ in finalists]
+        for _ in range(self.rounds):
+            seed = self.rnd.getrandbits(32)
+            future = []
+            for action in finalists:
+                if time.perf_counter() >= deadline:
+                    return outcomes
+                future.append(self.rollout(state, color, action, seed))
+            for results, result in zip(outcomes, future, strict=True):
+                results.append(result)
+        return outcomes
 
     def rollout(self, state: GameState, color: Color, action: Action, seed: int) -> float:
         """Standing at the start of our next turn after `action`, in one possible future."""
