@@ -68,7 +68,7 @@ def seat_player(seat: str, seed: int = 0) -> AiPlayer:
     """The computer player a seat names: a level, then any `name=number` settings.
 
     Settings are `Weights` fields (the evaluation) or the level's own numbers, such as
-    `samples` or, for hard, `budget` and `rounds`. Raises ValueError, saying what is
+    `samples` or, for hard, `budget` and `turns`. Raises ValueError, saying what is
     allowed, for an unknown level or setting.
     """
     level, *settings = seat.split(":")

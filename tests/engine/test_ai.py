@@ -80,10 +80,10 @@ def test_choices_never_depend_on_the_deck_order_or_the_dice_to_come(level: str) 
 
 def test_hard_also_ignores_the_deck_order() -> None:
     state = midgame(3)
-    player = HardPlayer(seed=5, rounds=2, budget=60.0)
+    player = HardPlayer(seed=5, turns=6, budget=60.0)
     first = player.act(state, state.current)
     other = reshuffled(state, 99)
-    assert HardPlayer(seed=5, rounds=2, budget=60.0).act(other, state.current) == first
+    assert HardPlayer(seed=5, turns=6, budget=60.0).act(other, state.current) == first
 
 
 def test_hard_without_time_plays_its_one_step_favourite() -> None:
@@ -100,12 +100,19 @@ def test_hard_without_time_plays_its_one_step_favourite() -> None:
 def test_hard_compares_candidates_only_in_complete_futures() -> None:
     state = midgame(2, players=2)
     color = state.current
-    hard = HardPlayer(seed=3, rounds=3)
+    hard = HardPlayer(seed=3, turns=6)  # three rounds of two turns
+    assert hard.rounds(state) == 3
     finalists = [EndTurn(), *legal_actions(state, color, ("build", "reorganize"))[:1]]
     outcomes = hard.futures(state, color, finalists, deadline=float("inf"))
     assert [len(results) for results in outcomes] == [3] * len(finalists)
     # Past the deadline no future is started: nothing half-compared.
     assert hard.futures(state, color, finalists, deadline=0.0) == [[] for _ in finalists]
+
+
+def test_hard_simulates_as_many_turns_whatever_the_table_size() -> None:
+    # A round is one turn per player: fewer, longer futures at a bigger table.
+    hard = HardPlayer()
+    assert [hard.rounds(midgame(1, players=n)) for n in (2, 3, 4, 6)] == [24, 16, 12, 8]
 
 
 def test_public_copy_keeps_what_is_public() -> None:

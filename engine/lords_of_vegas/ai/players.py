@@ -240,8 +240,9 @@ class HardPlayer(AiPlayer):
 
     level: Level = "hard"
     shortlist: int = 3
-    # Rollouts per candidate, unless the time budget (seconds) runs out first.
-    rounds: int = 12
+    # Turns simulated per candidate, unless the time budget (seconds) runs out first:
+    # 24 futures of a round each with two players, 12 with four (a round is longer).
+    turns: int = 48
     budget: float = 2.0
     samples: int = 12
     confidence: float = 1.5
@@ -283,7 +284,7 @@ class HardPlayer(AiPlayer):
         single rollout.
         """
         outcomes: list[list[float]] = [[] for _ in finalists]
-        for _ in range(self.rounds):
+        for _ in range(self.rounds(state)):
             seed = self.rnd.getrandbits(32)
             future = []
             for action in finalists:
@@ -293,6 +294,10 @@ class HardPlayer(AiPlayer):
             for results, result in zip(outcomes, future, strict=True):
                 results.append(result)
         return outcomes
+
+    def rounds(self, state: GameState) -> int:
+        """How many futures to play per candidate: `turns` shared into whole rounds."""
+        return max(2, self.turns // len(state.players))
 
     def rollout(self, state: GameState, color: Color, action: Action, seed: int) -> float:
         """Standing at the start of our next turn after `action`, in one possible future."""
