@@ -8,7 +8,7 @@ derived groups merge exactly when the rules say and never split.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -24,6 +24,12 @@ class Casino:
     lots: tuple[str, ...]
     company: Company
     height: int
+    # True when any of its lots has an edge on The Strip (fixed by its lots, so computed
+    # once: payouts and the AI's evaluation ask it for every casino on every move).
+    on_strip: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "on_strip", any(BOARD.lots[lot].strip_edge for lot in self.lots))
 
     @property
     def spaces(self) -> int:
@@ -34,11 +40,6 @@ class Casino:
     def tiles(self) -> int:
         """Casino tiles plus risers: its point value and betting size."""
         return len(self.lots) * self.height
-
-    @property
-    def on_strip(self) -> bool:
-        """True when any of its lots has an edge on The Strip."""
-        return any(BOARD.lots[lot].strip_edge for lot in self.lots)
 
     @property
     def name(self) -> str:

@@ -49,9 +49,7 @@ def money_rate(view: Outlook, weights: Weights) -> float:
 def casino_scorings(view: Outlook, casino: Casino) -> float:
     """How many more times the casino is expected to pay and score."""
     times = view.scorings.get(casino.company, 0.0)
-    if casino.on_strip:
-        times += view.scorings.get("strip", 0.0)
-    return times
+    return times + view.scorings.get("strip", 0.0) if casino.on_strip else times
 
 
 def value(state: GameState, player: Color, view: Outlook, weights: Weights = Weights()) -> float:
@@ -65,6 +63,8 @@ def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dic
     expected_points = dict.fromkeys(position, 0.0)
     income = dict.fromkeys(position, 0.0)
     keep = 1.0 - view.pending_lot * weights.boss_risk
+    undrawn = view.undrawn
+    tiles = state.tiles
     for casino in all_casinos(state):
         times = casino_scorings(view, casino)
         if times <= 0.0:
@@ -74,26 +74,32 @@ def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dic
         dice: dict[Color, int] = {}
         pips_total = 0
         for lot in casino.lots:
-            die = state.tiles[lot].die
+            die = tiles[lot].die
             if die is None:
                 continue
-            dice[die.owner] = dice.get(die.owner, 0) + 1
-            pips_total += die.pips
-            if die.pips > top_pips:
-                top_pips, top_owner, top_lot = die.pips, die.owner, lot
+            owner, pips = die.owner, die.pips
+            dice[owner] = dice.get(owner, 0) + 1
+            pips_total += pips
+            if pips > top_pips:
+                top_pips, top_owner, top_lot = pips, owner, lot
             # A die whose lot card is still out may be taken over by its drawer.
-            held = die.pips * keep if view.card_pending(lot) else die.pips
-            pips_of[die.owner] = pips_of.get(die.owner, 0.0) + held
+            pips_of[owner] = pips_of.get(owner, 0.0) + (pips * keep if lot in undrawn else pips)
         for owner, pips in pips_of.items():
             income[owner] += times * pips
         if top_owner is None:
             continue
+        security = keep if top_lot in undrawn else 1.0
         contested = _contest(state, dice, top_owner, pips_total, weights)
+        if not contested:
+            start = position[top_owner]
+            expected_points[top_owner] += (
+                times * (advance(start, casino.tiles)[0] - start) * security
+            )
+            continue
         for color in (top_owner, *contested):
             start = position[color]
             worth = times * (advance(start, casino.tiles)[0] - start)
             if color == top_owner:
-                security = keep if view.card_pending(top_lot) else 1.0
                 expected_points[color] += worth * security * (1.0 - sum(contested.values()))
             else:
                 expected_points[color] += worth * contested[color]
