@@ -84,8 +84,8 @@ def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dic
                 top_pips, top_owner, top_lot = pips, owner, lot
             # A die whose lot card is still out may be taken over by its drawer.
             pips_of[owner] = pips_of.get(owner, 0.0) + (pips * keep if lot in undrawn else pips)
-        for owner, pips in pips_of.items():
-            income[owner] += times * pips
+        for owner, held in pips_of.items():
+            income[owner] += times * held
         if top_owner is None:
             continue
         security = keep if top_lot in undrawn else 1.0
