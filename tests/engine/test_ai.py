@@ -9,6 +9,7 @@ import pytest
 
 from benchmarks.ai_ceiling import SEER, Seer
 from benchmarks.ai_ceiling import make as make_ceiling_player
+from benchmarks.ai_search import gain_of_best, gain_on_slices, win_rate_per_point
 from engine.lords_of_vegas import GAME_OVER, GameSettings, GameState, apply, new_game
 from engine.lords_of_vegas.actions import (
     Accept,
@@ -107,6 +108,22 @@ def test_hard_compares_candidates_only_in_complete_futures() -> None:
     assert [len(results) for results in outcomes] == [3] * len(finalists)
     # Past the deadline no future is started: nothing half-compared.
     assert hard.futures(state, color, finalists, deadline=0.0) == [[] for _ in finalists]
+
+
+def test_search_value_judges_each_choice_on_futures_it_did_not_see() -> None:
+    hard = HardPlayer()  # switches only for an edge over 1.5 standard errors
+    steady = [0.0] * 8
+    # The challenger is 2 points better in every future: every slice switches to it.
+    better = [2.0, 2.5, 1.5, 2.0, 2.5, 1.5, 2.0, 2.0]
+    assert gain_on_slices([steady, better], 4, hard) == (pytest.approx(2.0), 1.0)
+    assert gain_of_best([steady, better]) == pytest.approx(2.0)
+    # A challenger that wins big in one future only: the slice that saw it cannot switch
+    # (no clear edge), and "best" picks it on that half but pays on the other.
+    fluke = [12.0, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0, -1.0]
+    assert gain_on_slices([steady, fluke], 4, hard) == (0.0, 0.0)
+    assert gain_of_best([steady, fluke]) == pytest.approx(-0.5)
+    # A point of standing matters more as the game nears its end.
+    assert win_rate_per_point(0) > win_rate_per_point(9) > win_rate_per_point(25) > 0
 
 
 def test_hard_simulates_as_many_turns_whatever_the_table_size() -> None:

@@ -251,9 +251,20 @@ class HardPlayer(AiPlayer):
     def turn(self, state: GameState, color: Color) -> Action:
         """The one-step favourite, unless rollouts show another candidate clearly better."""
         deadline = time.perf_counter() + self.budget
+        finalists = self.finalists(state, color)
+        if len(finalists) == 1:
+            return finalists[0]
+        return finalists[self.choose(self.futures(state, color, finalists, deadline))]
+
+    def finalists(self, state: GameState, color: Color) -> list[Action]:
+        """The moves worth playing out: normal's favourite first, then the rest.
+
+        The rest are ending the turn and the other best few (`shortlist`) that gain
+        anything at all; the list is just the favourite when nothing else qualifies.
+        """
         options = self.candidates(state, color)
         if not options:
-            return END
+            return [END]
         view = self.look(state)
         base = standing(state, color, view, self.weights)
         scored = sorted(
@@ -263,15 +274,19 @@ class HardPlayer(AiPlayer):
         )
         favourite = scored[0][2] if scored[0][0] > self.threshold else END
         others = [a for gain, _, a in scored[: self.shortlist] if gain > 0]
-        finalists = [favourite, *(a for a in [END, *others] if a != favourite)]
-        if len(finalists) == 1:
-            return favourite
-        outcomes = self.futures(state, color, finalists, deadline)
-        choice, margin = favourite, 0.0
-        for action, results in zip(finalists[1:], outcomes[1:], strict=True):
+        return [favourite, *(a for a in [END, *others] if a != favourite)]
+
+    def choose(self, outcomes: list[list[float]]) -> int:
+        """Which finalist to play, given each one's results in the same futures.
+
+        The favourite (0) unless another has a clear edge (`clear_edge`) over it; among
+        several, the largest edge wins.
+        """
+        choice, margin = 0, 0.0
+        for index, results in enumerate(outcomes[1:], start=1):
             edge = clear_edge(results, outcomes[0], self.confidence)
             if edge > margin:
-                choice, margin = action, edge
+                choice, margin = index, edge
         return choice
 
     def futures(
