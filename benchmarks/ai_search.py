@@ -10,8 +10,8 @@ then judged on all the *other* futures, so a lucky slice cannot flatter it. "Bes
 picks on one half of the futures and is judged on the other.
 
 Prints, for each k, what hard's choice gains over normal's favourite in standing points
-(the evaluation's, one round on) per searched move and per game. They are gains by the search's
-own yardstick. Were they real, they would be worth far more than hard's measured edge
+(the evaluation's, one round on) per searched move and per game. They are gains by the
+search's own yardstick. Were they real, they would be worth far more than hard's measured edge
 (55.5% against normal with 24 futures): near an even game, a point of standing is worth
 about 0.6 to 1.3 points of win rate for most of a game (more in its last draws), by the
 spread of final results around the standing in normal-vs-normal games.
@@ -55,7 +55,7 @@ def gain_on_slices(
     gains, switches = [], []
     for start in range(0, count - size + 1, size):
         inside = range(start, start + size)
-        picked = _pick(outcomes, inside, hard)
+        picked = hard.choose([[results[j] for j in inside] for results in outcomes])
         gains.append(_lead(outcomes, picked, [j for j in range(count) if j not in inside]))
         switches.append(float(picked != 0))
     return statistics.fmean(gains), statistics.fmean(switches)
@@ -72,11 +72,6 @@ def gain_of_best(outcomes: Sequence[Sequence[float]]) -> float:
         )
         total += _lead(outcomes, best, list(judged_on))
     return total / 2
-
-
-def _pick(outcomes: Sequence[Sequence[float]], futures: range, hard: HardPlayer) -> int:
-    """Which finalist hard's rule chooses when it sees only these futures."""
-    return hard.choose([[results[j] for j in futures] for results in outcomes])
 
 
 def _lead(outcomes: Sequence[Sequence[float]], picked: int, futures: list[int]) -> float:
@@ -115,16 +110,16 @@ def _judge(
     seeds = [hard.rnd.getrandbits(32) for _ in range(futures)]
     outcomes = [[hard.rollout(state, color, action, s) for s in seeds] for action in finalists]
     position = Position()
-    for size in (size for size in SLICES if 2 * size <= futures):
-        position.gains[f"hard, {size} futures"], position.switches[f"hard, {size} futures"] = (
-            gain_on_slices(outcomes, size, hard)
-        )
+    for size in SLICES:
+        if 2 * size <= futures:  # the other futures must be enough to judge on
+            rule = f"hard, {size} futures"
+            position.gains[rule], position.switches[rule] = gain_on_slices(outcomes, size, hard)
     position.gains["best"] = gain_of_best(outcomes)
     return position
 
 
 def main() -> None:
-    """Play the games, judge the searched decisions and print what each rule gains."""
+    """Play the games, judge the searched moves and print what each rule gains."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--futures", type=int, default=192)
@@ -140,7 +135,7 @@ def main() -> None:
     searched = statistics.fmean(count for count, _ in games)
     positions = [p for _, judged in games for p in judged]
     print(
-        f"{args.games} games: hard would search {searched:.1f} decisions a game; "
+        f"{args.games} games: hard would search {searched:.1f} moves a game; "
         f"{len(positions)} judged with {args.futures} futures per finalist"
     )
     print("gain over normal's favourite in standing points, per searched move (mean, s.e.):")

@@ -90,12 +90,6 @@ def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dic
             continue
         security = keep if top_lot in undrawn else 1.0
         contested = _contest(state, dice, top_owner, pips_total, weights)
-        if not contested:
-            start = position[top_owner]
-            expected_points[top_owner] += (
-                times * (advance(start, casino.tiles)[0] - start) * security
-            )
-            continue
         for color in (top_owner, *contested):
             start = position[color]
             worth = times * (advance(start, casino.tiles)[0] - start)
