@@ -124,6 +124,33 @@ def test_search_value_judges_each_choice_on_futures_it_did_not_see() -> None:
     assert gain_of_best([steady, fluke]) == pytest.approx(-0.5)
 
 
+def late_game(seed: int, cards_left: int) -> GameState:
+    """A two-player normal game played until `cards_left` cards precede Game Over."""
+    state, _ = new_game(GameSettings(players=["red", "blue"], seed=seed))
+    ai = AiPlayer(seed=seed)
+    while state.pending or outlook(state).draws_left > cards_left:
+        mover = state.pending[0].player if state.pending else state.current
+        action = ai.act(state, mover)
+        assert action is not None and not state.over
+        apply(state, mover, action)
+    return state
+
+
+def test_hard_plays_futures_to_the_end_once_the_end_is_near() -> None:
+    hard = HardPlayer(endgame=4)
+    near = late_game(5, cards_left=3)
+    for seed in range(3):
+        future = hard.play_out(near, near.current, EndTurn(), seed)
+        assert future is not None and future.over and future.winners
+        # The result itself counts: a win or a loss outweighs any margin.
+        assert abs(hard.rollout(near, near.current, EndTurn(), seed)) >= 100
+    # Further from the end, a future stops when our next turn begins.
+    far = late_game(5, cards_left=8)
+    future = hard.play_out(far, far.current, EndTurn(), 0)
+    assert future is not None and not future.over
+    assert future.turn == far.turn + 2 and future.current == far.current
+
+
 def test_hard_simulates_as_many_turns_whatever_the_table_size() -> None:
     # A round is one turn per player: fewer, longer futures at a bigger table.
     hard = HardPlayer()

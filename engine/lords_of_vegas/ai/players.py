@@ -10,8 +10,9 @@ trade offers that name them; they differ in how they choose their turn's actions
   improves its standing (its value minus the best rival's, see `value.py`) the most;
   chance actions are averaged over a few samples.
 - hard: takes normal's best candidates and plays each out for a round into many
-  possible futures (other deck orders, other dice); it leaves its one-step favourite
-  only for a move that does clearly better in the same futures.
+  possible futures (other deck orders, other dice), or to the end of the game once the
+  end is a few cards away; it leaves its one-step favourite only for a move that does
+  clearly better in the same futures.
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ Level = Literal["easy", "normal", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("easy", "normal", "hard")
 BUILDING_KINDS: Final = ("build", "sprawl", "remodel", "reorganize", "raise")
 END: Final = EndTurn()
+# A rollout's turn target that is never reached: it runs until the game is over.
+UNTIL_OVER: Final = 1_000_000
+# A safety net for rollouts; a whole two-player game takes about 80 actions.
+MAX_ROLLOUT_ACTIONS: Final = 400
 
 
 @dataclass
@@ -232,7 +237,8 @@ class HardPlayer(AiPlayer):
 
     A rollout makes the candidate move on a public copy (a fresh deck order and fresh
     dice), lets everyone play on as normal would until this player's next turn begins,
-    and scores the standing there. The futures are noisy, so hard keeps the move its
+    and scores the standing there; near the end of the game it plays on to the end and
+    scores who won. The futures are noisy, so hard keeps the move its
     one-step judgement prefers unless another candidate does better in the same futures
     by a clear margin (`confidence` standard errors of the paired differences). The
     time budget (seconds, for the whole decision) bounds the number of rollouts.
@@ -246,6 +252,9 @@ class HardPlayer(AiPlayer):
     budget: float = 2.0
     samples: int = 12
     confidence: float = 1.5
+    # With this many cards or fewer left before Game Over, futures are played to the end
+    # and judged by who wins: the few turns left cost about as much as a round.
+    endgame: int = 4
     weights: Weights = field(default_factory=lambda: Weights(contest=0.3))
 
     def turn(self, state: GameState, color: Color) -> Action:
@@ -315,18 +324,31 @@ class HardPlayer(AiPlayer):
         return max(2, self.turns // len(state.players))
 
     def rollout(self, state: GameState, color: Color, action: Action, seed: int) -> float:
-        """Standing at the start of our next turn after `action`, in one possible future."""
+        """How `action` turns out in one possible future (see `play_out`), as a standing."""
+        future = self.play_out(state, color, action, seed)
+        return float("-inf") if future is None else final_standing(future, color)
+
+    def play_out(
+        self, state: GameState, color: Color, action: Action, seed: int
+    ) -> GameState | None:
+        """One possible future after `action` (None if it is illegal there).
+
+        A public copy, played on as normal would until our next turn begins or, once the
+        game is near its end (`endgame`), until it is over: every candidate is judged at
+        the same moment of the same future.
+        """
         rnd = random.Random(seed)
         trial = public_copy(state, rnd)
         try:
             apply(trial, color, action)
         except IllegalAction:
-            return float("-inf")
+            return None
         quick = AiPlayer(seed=rnd.getrandbits(32), samples=1, imagined=True)
         quick.settle(trial, color)
-        # Every candidate is judged at the same moment: when our next turn begins.
         target = state.turn + len(state.players)
-        for _ in range(200):
+        if outlook(state).draws_left <= self.endgame:
+            target = UNTIL_OVER
+        for _ in range(MAX_ROLLOUT_ACTIONS):
             if trial.over or trial.turn >= target:
                 break
             mover = trial.pending[0].player if trial.pending else trial.current
@@ -334,7 +356,7 @@ class HardPlayer(AiPlayer):
             if move is None:
                 break
             apply(trial, mover, move)
-        return final_standing(trial, color)
+        return trial
 
 
 def clear_edge(challenger: list[float], favourite: list[float], confidence: float) -> float:
