@@ -4,15 +4,16 @@
 
 Plays two-player games between normal players. Wherever hard would search (a move with
 two or more finalists), every finalist is played out into the same `--futures` futures,
-exactly as hard's rollouts do (one round each). On a slice of k of those futures, hard's
-rule (keep the favourite unless a challenger has a clear edge) picks a move; the move is
-then judged on all the *other* futures, so a lucky slice cannot flatter it. "Best"
-picks on one half of the futures and is judged on the other.
+exactly as hard's rollouts do (one round each, or to the end once it is near). On a
+slice of k of those futures, hard's rule (keep the favourite unless a challenger has a
+clear edge) picks a move; the move is then judged on all the *other* futures, so a
+lucky slice cannot flatter it. "Best" picks on one half of the futures and is judged on
+the other.
 
 Prints, for each k, what hard's choice gains over normal's favourite in standing points
 (the evaluation's, one round on) per searched move and per game. They are gains by the
 search's own yardstick. Were they real, they would be worth far more than hard's measured edge
-(55.5% against normal with 24 futures): near an even game, a point of standing is worth
+(56.3% against normal with 24 futures): near an even game, a point of standing is worth
 about 0.6 to 1.3 points of win rate for most of a game (more in its last draws), by the
 spread of final results around the standing in normal-vs-normal games.
 """

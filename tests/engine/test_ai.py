@@ -52,11 +52,16 @@ def midgame(seed: int, players: int = 3, edition: str = "updated") -> GameState:
     state, _ = new_game(GameSettings(edition=edition, players=colors, seed=seed))  # type: ignore[arg-type]
     ai = AiPlayer(seed=seed)
     for _ in range(60):
-        mover = state.pending[0].player if state.pending else state.current
-        action = ai.act(state, mover)
-        assert action is not None
-        apply(state, mover, action)
+        play_next(state, ai)
     return state
+
+
+def play_next(state: GameState, ai: AiPlayer) -> None:
+    """Whoever must act next makes `ai`'s move."""
+    mover = state.pending[0].player if state.pending else state.current
+    action = ai.act(state, mover)
+    assert action is not None
+    apply(state, mover, action)
 
 
 def reshuffled(state: GameState, seed: int) -> GameState:
@@ -129,10 +134,8 @@ def late_game(seed: int, cards_left: int) -> GameState:
     state, _ = new_game(GameSettings(players=["red", "blue"], seed=seed))
     ai = AiPlayer(seed=seed)
     while state.pending or outlook(state).draws_left > cards_left:
-        mover = state.pending[0].player if state.pending else state.current
-        action = ai.act(state, mover)
-        assert action is not None and not state.over
-        apply(state, mover, action)
+        assert not state.over
+        play_next(state, ai)
     return state
 
 

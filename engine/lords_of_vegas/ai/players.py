@@ -62,8 +62,6 @@ Level = Literal["easy", "normal", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("easy", "normal", "hard")
 BUILDING_KINDS: Final = ("build", "sprawl", "remodel", "reorganize", "raise")
 END: Final = EndTurn()
-# A rollout's turn target that is never reached: it runs until the game is over.
-UNTIL_OVER: Final = 1_000_000
 # A safety net for rollouts; a whole two-player game takes about 80 actions.
 MAX_ROLLOUT_ACTIONS: Final = 400
 
@@ -238,10 +236,10 @@ class HardPlayer(AiPlayer):
     A rollout makes the candidate move on a public copy (a fresh deck order and fresh
     dice), lets everyone play on as normal would until this player's next turn begins,
     and scores the standing there; near the end of the game it plays on to the end and
-    scores who won. The futures are noisy, so hard keeps the move its
-    one-step judgement prefers unless another candidate does better in the same futures
-    by a clear margin (`confidence` standard errors of the paired differences). The
-    time budget (seconds, for the whole decision) bounds the number of rollouts.
+    scores who won. The futures are noisy, so hard keeps the move its one-step judgement
+    prefers unless another candidate does better in the same futures by a clear margin
+    (`confidence` standard errors of the paired differences). The time budget (seconds,
+    for the whole decision) bounds the number of rollouts.
     """
 
     level: Level = "hard"
@@ -345,11 +343,10 @@ class HardPlayer(AiPlayer):
             return None
         quick = AiPlayer(seed=rnd.getrandbits(32), samples=1, imagined=True)
         quick.settle(trial, color)
-        target = state.turn + len(state.players)
-        if outlook(state).draws_left <= self.endgame:
-            target = UNTIL_OVER
+        next_turn = state.turn + len(state.players)
+        to_the_end = outlook(state).draws_left <= self.endgame
         for _ in range(MAX_ROLLOUT_ACTIONS):
-            if trial.over or trial.turn >= target:
+            if trial.over or (trial.turn >= next_turn and not to_the_end):
                 break
             mover = trial.pending[0].player if trial.pending else trial.current
             move = quick.act(trial, mover)
