@@ -79,3 +79,12 @@ async def next_message(
     await emu.wait_until(arrived, 20.0, "the next matching message")
     history = emu.history(channel)
     return found[0], history.index(found[0]) + 1
+
+
+async def prompt_shows(emu: DiscordEmulator, prompt: Message, text: str) -> None:
+    """Wait until the bot has edited `prompt` to show `text`.
+
+    A click is answered first and its prompt edited just after, so the edit can land
+    after the emulator has judged the bot quiet on a busy machine.
+    """
+    await emu.wait_until(lambda: text in prompt.content, 10.0, f"the prompt to show {text!r}")

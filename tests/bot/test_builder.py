@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.app import VegasHost
 from tests.bot.conftest import Table
-from tests.bot.players import button, offer_prompt
+from tests.bot.players import button, offer_prompt, prompt_shows
 from tests.discord_emulator import Message, User
 
 
@@ -73,6 +73,7 @@ async def test_compose_reorder_remove_and_post_an_offer(table: Table, vegas: Veg
     offer = offer_prompt(posted.posted, 1)
     assert f"<@{table.bob.id}>" in offer.content
     await emu.click(table.bob, offer, button(offer, ":accept"))
+    await prompt_shows(emu, offer, "Trade #1 is done")
     assert "Trade #1 is done" in offer.content
     assert vegas.store is not None
     game = await vegas.store.open_game(channel.id)

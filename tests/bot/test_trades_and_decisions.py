@@ -26,6 +26,7 @@ from tests.bot.players import (
     decision_prompts,
     mentioned,
     offer_prompt,
+    prompt_shows,
     prompted_user,
 )
 from tests.discord_emulator import Message, User
@@ -86,9 +87,11 @@ async def test_three_party_trade_runs_its_steps_in_order(table: Table, vegas: Ve
     assert "1. " in message.content and "4. " in message.content
 
     first = await emu.click(payer, message, button(message, ":accept"))
+    await prompt_shows(emu, message, "accepted ✅")
     assert first.followups and first.followups[0].ephemeral
     assert "accepted ✅" in message.content and not buttons_gone(message)
     done = await emu.click(mover, message, button(message, ":accept"))
+    await prompt_shows(emu, message, "Trade #1 is done")
     assert buttons_gone(message) and "Trade #1 is done" in message.content
     [public] = [m for m in done.followups if not m.ephemeral]
     assert public.attachment("board.png").data  # the board changed: lot, die, action
@@ -122,6 +125,7 @@ async def test_a_failing_step_stops_the_trade_and_says_so(table: Table, vegas: V
     )
     message = offer_prompt(made.posted, 1)
     await emu.click(table.bob, message, button(message, ":accept"))
+    await prompt_shows(emu, message, "stopped at step 2")
     assert buttons_gone(message)
     assert "stopped at step 2" in message.content
     assert (
@@ -149,10 +153,12 @@ async def test_decline_withdraw_strangers_and_double_clicks(table: Table, vegas:
     assert "Only the player who made offer #1" in wrong.followups[0].content
 
     declined = await emu.click(table.bob, one, button(one, ":decline"))
+    await prompt_shows(emu, one, "declined offer #1")
     assert buttons_gone(one) and "declined offer #1" in one.content
     assert declined.followups
 
     withdrawn = await emu.click(table.bob, two, button(two, ":withdraw"))
+    await prompt_shows(emu, two, "withdrew offer #2")
     assert buttons_gone(two) and "withdrew offer #2" in two.content
     assert withdrawn.followups
 
@@ -183,6 +189,7 @@ async def test_offer_buttons_work_after_a_restart(
     await emu.click(table.bob, message, button(message, ":accept"))
     await bot.restart()
     done = await emu.click(table.carol, message, button(message, ":accept"))
+    await prompt_shows(emu, message, "Trade #1 is done")
     assert "Trade #1 is done" in message.content and done.followups
 
 
