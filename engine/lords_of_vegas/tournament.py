@@ -60,8 +60,8 @@ class Results:
         self.actions += other.actions
 
 
-# Player settings a seat may not change: who it is, and what only rollouts set.
-FIXED_SETTINGS = frozenset({"seed", "level", "weights", "imagined"})
+# Player settings a seat may not change: who it is, what only rollouts set, the clock.
+FIXED_SETTINGS = frozenset({"seed", "level", "weights", "imagined", "clock"})
 
 
 def seat_player(seat: str, seed: int = 0) -> AiPlayer:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -113,6 +114,25 @@ def test_hard_compares_candidates_only_in_complete_futures() -> None:
     assert [len(results) for results in outcomes] == [3] * len(finalists)
     # Past the deadline no future is started: nothing half-compared.
     assert hard.futures(state, color, finalists, deadline=0.0) == [[] for _ in finalists]
+
+
+def test_hard_starts_no_rollout_that_would_run_past_its_deadline() -> None:
+    # A clock that moves 0.5 s whenever it is read: every rollout seems to take 0.5 s.
+    ticks = itertools.count()
+    hard = HardPlayer(seed=3, turns=6, clock=lambda: next(ticks) * 0.5)
+    state = midgame(2, players=2)
+    color = state.current
+    finalists = [EndTurn(), *legal_actions(state, color, ("build", "reorganize"))[:1]]
+    assert len(finalists) == 2
+    # Rollouts start at 0.0, 1.0, 2.0 and 3.0 and each ends 0.5 s later. With a deadline
+    # of 3.2 the fourth would end at 3.5, so it is not started and the second future,
+    # cut short, is dropped (it would have started, and finished, were only the start
+    # checked against the deadline).
+    outcomes = hard.futures(state, color, finalists, deadline=3.2)
+    assert [len(results) for results in outcomes] == [1, 1]
+    ticks = itertools.count()
+    outcomes = hard.futures(state, color, finalists, deadline=3.6)
+    assert [len(results) for results in outcomes] == [2, 2]
 
 
 def test_search_value_judges_each_choice_on_futures_it_did_not_see() -> None:

@@ -21,6 +21,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -254,10 +255,12 @@ class HardPlayer(AiPlayer):
     # and judged by who wins: the few turns left cost about as much as a round.
     endgame: int = 4
     weights: Weights = field(default_factory=lambda: Weights(contest=0.3))
+    # Seconds, for the budget; tests give a clock of their own.
+    clock: Callable[[], float] = field(default=time.perf_counter, repr=False)
 
     def turn(self, state: GameState, color: Color) -> Action:
         """The one-step favourite, unless rollouts show another candidate clearly better."""
-        deadline = time.perf_counter() + self.budget
+        deadline = self.clock() + self.budget
         finalists = self.finalists(state, color)
         if len(finalists) == 1:
             return finalists[0]
@@ -302,17 +305,21 @@ class HardPlayer(AiPlayer):
         """Each finalist's standing in the same futures, as many as the deadline allows.
 
         Every future is played for every finalist (a paired comparison); one the deadline
-        cuts short is dropped, so a decision never runs over its budget by more than a
-        single rollout.
+        cuts short is dropped. No rollout starts unless the longest one so far would
+        still end before the deadline, so a decision overruns its budget only when a
+        rollout takes longer than every one before it.
         """
         outcomes: list[list[float]] = [[] for _ in finalists]
+        longest = 0.0
         for _ in range(self.rounds(state)):
             seed = self.rnd.getrandbits(32)
             future = []
             for action in finalists:
-                if time.perf_counter() >= deadline:
+                start = self.clock()
+                if start + longest >= deadline:
                     return outcomes
                 future.append(self.rollout(state, color, action, seed))
+                longest = max(longest, self.clock() - start)
             for results, result in zip(outcomes, future, strict=True):
                 results.append(result)
         return outcomes
