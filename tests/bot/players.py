@@ -88,3 +88,10 @@ async def prompt_shows(emu: DiscordEmulator, prompt: Message, text: str) -> None
     after the emulator has judged the bot quiet on a busy machine.
     """
     await emu.wait_until(lambda: text in prompt.content, 10.0, f"the prompt to show {text!r}")
+
+
+async def prompt_closed(emu: DiscordEmulator, prompt: Message) -> None:
+    """Wait until the bot has taken the decision buttons off `prompt` (see `prompt_shows`)."""
+    await emu.wait_until(
+        lambda: not decision_prompts([prompt]), 10.0, "the prompt to lose its buttons"
+    )

@@ -11,6 +11,7 @@ from tests.bot.players import (
     decision_prompts,
     mentioned,
     next_message,
+    prompt_closed,
     prompted_user,
 )
 from tests.discord_emulator import User
@@ -90,4 +91,5 @@ async def test_decide_answers_by_typing(table: Table, vegas: VegasHost) -> None:
     assert len(answers) == 10 and all("move your marker" in a["name"] for a in answers)
     typed = await emu.slash(asked, table.channel, "lov decide", answer=answers[0]["value"])
     assert "moves their marker" in typed.content
+    await prompt_closed(emu, prompt)
     assert not decision_prompts([prompt])

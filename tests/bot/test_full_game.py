@@ -15,6 +15,7 @@ from tests.bot.players import (
     build_something,
     decision_prompts,
     mentioned,
+    prompt_closed,
     prompted_user,
 )
 
@@ -41,6 +42,7 @@ async def test_three_players_play_a_whole_game(table: Table, vegas: VegasHost) -
         if prompts:
             current = prompted_user(prompts[0], players)
             answered = await answer_prompt(emu, prompts[0], current)
+            await prompt_closed(emu, prompts[0])
             assert not decision_prompts([prompts[0]])  # the prompt lost its menu
             reply = answered
             continue

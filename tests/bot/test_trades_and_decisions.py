@@ -26,6 +26,7 @@ from tests.bot.players import (
     decision_prompts,
     mentioned,
     offer_prompt,
+    prompt_closed,
     prompt_shows,
     prompted_user,
 )
@@ -253,6 +254,7 @@ async def test_placing_rerolled_dice_from_the_prompt(table: Table, vegas: VegasH
     assert menu is not None and len(menu["options"]) == 2
     placed = await emu.select(first, prompt, button(prompt, ":pick"), [menu["options"][1]["value"]])
     assert "placed their dice" in placed.followups[0].content
+    await prompt_closed(emu, prompt)
     assert not decision_prompts([prompt]) and "Decided" in prompt.content
     assert not (await emu.slash(first, channel, "lov end")).ephemeral
 
@@ -272,6 +274,7 @@ async def test_classic_lay_off_prompt_for_the_boss(table: Table, vegas: VegasHos
     answered = await emu.click(first, prompt, button(prompt, ":no"))
     public = answered.followups[0].content
     assert "does not lay off" in public and "bet $1m" in public
+    await prompt_closed(emu, prompt)
     assert not decision_prompts([prompt])
 
 
@@ -305,6 +308,7 @@ async def test_out_of_markers_prompt_and_its_timeout(
     await clock.advance(hours=25)
     note = await emu.wait_for_message(table.channel, lambda m: "Time ran out" in m.content)
     assert "default answer" in note.content
+    await prompt_closed(emu, prompt)
     assert not decision_prompts([prompt])
     _, after = await current_game(vegas, table)
     assert cheapest not in after.lots and after.pending == []

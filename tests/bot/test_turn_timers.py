@@ -10,7 +10,7 @@ from bot.clock import ManualClock
 from bot.store import Game, Move, Store
 from engine.lords_of_vegas import GameState
 from tests.bot.conftest import Table
-from tests.bot.players import decision_prompts, mentioned
+from tests.bot.players import decision_prompts, mentioned, prompt_closed
 from tests.bot.test_trades_and_decisions import seed_with_a_placement
 from tests.discord_emulator import Channel, DiscordEmulator, Message, User
 from tests.discord_emulator.fixtures import RunBot
@@ -155,6 +155,7 @@ async def test_a_decision_owed_when_time_is_up_is_answered_and_the_turn_ends(
     await clock.advance(hours=31 * MINUTES)
     await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
     await emu.wait_for_message(channel, lambda m: "Turn 2" in str(m.embeds))
+    await prompt_closed(emu, prompt)
     assert not decision_prompts([prompt]) and "placed their dice" in prompt.content
     game, state, moves = await the_game(vegas.store, channel)
     color = color_of(game, first)
