@@ -10,9 +10,10 @@ trade offers that name them; they differ in how they choose their turn's actions
   improves its standing (its value minus the best rival's, see `value.py`) the most;
   chance actions are averaged over a few samples.
 - hard: takes normal's best candidates and plays each out for a round into many
-  possible futures (other deck orders, other dice), or to the end of the game once the
-  end is a few cards away; it leaves its one-step favourite only for a move that does
-  clearly better in the same futures.
+  possible futures (other deck orders, other dice), judged there by the final margin
+  they forecast (`forecast.py`), or to the end of the game once the end is a few cards
+  away; it leaves its one-step favourite only for a move that does clearly better in
+  the same futures.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from ..state import (
     TakeDieDecision,
 )
 from ..trade import parties
+from .forecast import predicted_margin
 from .value import Weights, standing
 from .view import Outlook, outlook, public_copy
 
@@ -236,11 +238,12 @@ class HardPlayer(AiPlayer):
 
     A rollout makes the candidate move on a public copy (a fresh deck order and fresh
     dice), lets everyone play on as normal would until this player's next turn begins,
-    and scores the standing there; near the end of the game it plays on to the end and
-    scores who won. The futures are noisy, so hard keeps the move its one-step judgement
-    prefers unless another candidate does better in the same futures by a clear margin
-    (`confidence` standard errors of the paired differences). The time budget (seconds,
-    for the whole decision) bounds the number of rollouts.
+    and judges the position there by the final margin it forecasts (`forecast.py`); near
+    the end of the game it plays on to the end and scores who won. The futures are
+    noisy, so hard keeps the move its one-step judgement prefers unless another
+    candidate does better in the same futures by a clear margin (`confidence` standard
+    errors of the paired differences). The time budget (seconds, for the whole
+    decision) bounds the number of rollouts.
     """
 
     level: Level = "hard"
@@ -255,6 +258,9 @@ class HardPlayer(AiPlayer):
     # and judged by who wins: the few turns left cost about as much as a round.
     endgame: int = 4
     weights: Weights = field(default_factory=lambda: Weights(contest=0.3))
+    # Futures are judged by the forecast's predicted margin (False: by the hand-made
+    # standing, as normal judges its moves; kept for measuring).
+    forecast: bool = True
     # Seconds, for the budget; tests give a clock of their own.
     clock: Callable[[], float] = field(default=time.perf_counter, repr=False)
 
@@ -331,7 +337,9 @@ class HardPlayer(AiPlayer):
     def rollout(self, state: GameState, color: Color, action: Action, seed: int) -> float:
         """How `action` turns out in one possible future (see `play_out`), as a standing."""
         future = self.play_out(state, color, action, seed)
-        return float("-inf") if future is None else final_standing(future, color)
+        if future is None:
+            return float("-inf")
+        return final_standing(future, color, self.forecast)
 
     def play_out(
         self, state: GameState, color: Color, action: Action, seed: int
@@ -377,13 +385,18 @@ def clear_edge(challenger: list[float], favourite: list[float], confidence: floa
     return mean if mean > confidence * error else 0.0
 
 
-def final_standing(state: GameState, color: Color) -> float:
-    """Standing, with the result itself counted once the game is over."""
+def final_standing(state: GameState, color: Color, forecast: bool = True) -> float:
+    """How a future turned out: the result itself once the game is over, else a judgement.
+
+    The judgement is the forecast's predicted margin or, with `forecast` False, the
+    hand-made standing.
+    """
     if state.over:
         points = {p.color: p.points for p in state.players}
         rival = max(v for c, v in points.items() if c != color)
         return (100.0 if color in state.winners else -100.0) + points[color] - rival
-    return standing(state, color, outlook(state))
+    view = outlook(state)
+    return predicted_margin(state, color, view) if forecast else standing(state, color, view)
 
 
 def least_useful_die(state: GameState, color: Color) -> str:

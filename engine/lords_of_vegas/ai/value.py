@@ -57,18 +57,41 @@ def value(state: GameState, player: Color, view: Outlook, weights: Weights = Wei
     return values(state, view, weights)[player]
 
 
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """One player's position in parts, as the evaluations weigh it."""
+
+    points: int  # on the track
+    expected: float  # points expected from the casinos they boss
+    money: int
+    lot_value: float  # half the price of every lot they own
+    income: float  # money their dice should still earn
+    parking: float  # money their lots should still earn
+    dice: int  # their dice on the board
+
+
 def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dict[Color, float]:
     """Every player's position, in points, from one pass over the casinos."""
+    rate = money_rate(view, weights)
+    return {
+        color: book.points
+        + book.expected
+        + rate * (book.money + book.lot_value + weights.later * (book.income + book.parking))
+        for color, book in ledgers(state, view, weights).items()
+    }
+
+
+def ledgers(state: GameState, view: Outlook, weights: Weights = Weights()) -> dict[Color, Ledger]:
+    """Every player's position in parts (see `Ledger`), from one pass over the casinos."""
     position = {p.color: p.points for p in state.players}
     expected_points = dict.fromkeys(position, 0.0)
     income = dict.fromkeys(position, 0.0)
+    on_board = dict.fromkeys(position, 0)
     keep = 1.0 - view.pending_lot * weights.boss_risk
     undrawn = view.undrawn
     tiles = state.tiles
     for casino in all_casinos(state):
         times = casino_scorings(view, casino)
-        if times <= 0.0:
-            continue
         top_pips, top_owner, top_lot = 0, None, ""
         pips_of: dict[Color, float] = {}
         dice: dict[Color, int] = {}
@@ -84,6 +107,10 @@ def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dic
                 top_pips, top_owner, top_lot = pips, owner, lot
             # A die whose lot card is still out may be taken over by its drawer.
             pips_of[owner] = pips_of.get(owner, 0.0) + (pips * keep if lot in undrawn else pips)
+        for owner, count in dice.items():
+            on_board[owner] += count
+        if times <= 0.0:
+            continue
         for owner, held in pips_of.items():
             income[owner] += times * held
         if top_owner is None:
@@ -103,13 +130,18 @@ def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dic
         if owner is not None:
             lots[owner] += 1
             lot_value[owner] += BOARD.lots[lot].price * 0.5
-    rate = money_rate(view, weights)
-    result: dict[Color, float] = {}
-    for p in state.players:
-        earnings = income[p.color] + lots[p.color] * view.draws_left
-        worth = p.money + lot_value[p.color] + weights.later * earnings
-        result[p.color] = position[p.color] + expected_points[p.color] + rate * worth
-    return result
+    return {
+        p.color: Ledger(
+            points=p.points,
+            expected=expected_points[p.color],
+            money=p.money,
+            lot_value=lot_value[p.color],
+            income=income[p.color],
+            parking=float(lots[p.color] * view.draws_left),
+            dice=on_board[p.color],
+        )
+        for p in state.players
+    }
 
 
 def _contest(
