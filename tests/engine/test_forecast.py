@@ -59,7 +59,8 @@ def test_more_points_or_more_money_forecast_a_better_margin() -> None:
     richer = copy_state(state)
     richer.player(me).money += 10
     ahead = copy_state(state)
-    ahead.player(me).points += 3
+    track = BOARD.track
+    ahead.player(me).points = track[track.index(state.player(me).points) + 2]
     assert predicted_margin(richer, me, outlook(richer)) > before
     assert predicted_margin(ahead, me, outlook(ahead)) > before
     # Zero-sum between two players: the rival's forecast margin is the mirror image.
