@@ -17,9 +17,10 @@ from engine.lords_of_vegas.board import BOARD
 from engine.lords_of_vegas.tournament import seat_player
 
 
-def two_player_midgame(seed: int, cards_left: int = 14) -> GameState:
-    """A two-player normal game played until `cards_left` cards precede Game Over."""
-    state, _ = new_game(GameSettings(players=["red", "blue"], seed=seed))
+def midgame(seed: int, cards_left: int = 14, players: int = 2) -> GameState:
+    """A normal game played until `cards_left` cards precede Game Over."""
+    colors = ["red", "blue", "green", "yellow"][:players]
+    state, _ = new_game(GameSettings(players=colors, seed=seed))  # type: ignore[arg-type]
     ai = AiPlayer(seed=seed)
     while state.pending or outlook(state).draws_left > cards_left:
         mover = state.pending[0].player if state.pending else state.current
@@ -30,7 +31,7 @@ def two_player_midgame(seed: int, cards_left: int = 14) -> GameState:
 
 
 def test_a_ledger_counts_what_each_player_holds() -> None:
-    state = two_player_midgame(3)
+    state = midgame(3)
     view = outlook(state)
     books = ledgers(state, view)
     for player in state.players:
@@ -53,7 +54,7 @@ def test_the_forecast_has_a_row_for_every_stage_of_the_game() -> None:
 
 
 def test_more_points_or_more_money_forecast_a_better_margin() -> None:
-    state = two_player_midgame(4)
+    state = midgame(4)
     me = state.current
     before = predicted_margin(state, me, outlook(state))
     richer = copy_state(state)
@@ -90,7 +91,7 @@ def test_the_forecast_predicts_how_unseen_games_end_better_than_the_standing() -
 
 
 def test_hard_judges_its_futures_by_the_forecast() -> None:
-    state = two_player_midgame(5)
+    state = midgame(5)
     me = state.current
     hard = HardPlayer()
     future = hard.play_out(state, me, EndTurn(), 7)
@@ -99,3 +100,16 @@ def test_hard_judges_its_futures_by_the_forecast() -> None:
     by_hand = seat_player("hard:forecast=0")
     assert isinstance(by_hand, HardPlayer) and not by_hand.forecast
     assert by_hand.rollout(state, me, EndTurn(), 7) == standing(future, me, outlook(future))
+
+
+def test_bigger_tables_judge_futures_by_the_standing() -> None:
+    # The forecast is fitted on two-player games only.
+    state = midgame(6)
+    three = midgame(6, players=3)
+    hard = HardPlayer()
+    for table in (state, three):
+        me = table.current
+        future = hard.play_out(table, me, EndTurn(), 3)
+        assert future is not None and not future.over
+        judge = predicted_margin if len(table.players) == 2 else standing
+        assert hard.rollout(table, me, EndTurn(), 3) == judge(future, me, outlook(future))

@@ -10,10 +10,10 @@ trade offers that name them; they differ in how they choose their turn's actions
   improves its standing (its value minus the best rival's, see `value.py`) the most;
   chance actions are averaged over a few samples.
 - hard: takes normal's best candidates and plays each out for a round into many
-  possible futures (other deck orders, other dice), judged there by the final margin
-  they forecast (`forecast.py`), or to the end of the game once the end is a few cards
-  away; it leaves its one-step favourite only for a move that does clearly better in
-  the same futures.
+  possible futures (other deck orders, other dice), judged there (two players: by the
+  final margin they forecast, see `forecast.py`), or to the end of the game once the end
+  is a few cards away; it leaves its one-step favourite only for a move that does
+  clearly better in the same futures.
 """
 
 from __future__ import annotations
@@ -238,12 +238,13 @@ class HardPlayer(AiPlayer):
 
     A rollout makes the candidate move on a public copy (a fresh deck order and fresh
     dice), lets everyone play on as normal would until this player's next turn begins,
-    and judges the position there by the final margin it forecasts (`forecast.py`); near
-    the end of the game it plays on to the end and scores who won. The futures are
-    noisy, so hard keeps the move its one-step judgement prefers unless another
-    candidate does better in the same futures by a clear margin (`confidence` standard
-    errors of the paired differences). The time budget (seconds, for the whole
-    decision) bounds the number of rollouts.
+    and judges the position there: at a two-player table by the final margin it
+    forecasts (`forecast.py`), at bigger ones by the standing. Near the end of the game
+    it plays on to the end and scores who won. The futures are noisy, so hard keeps the
+    move its one-step judgement prefers unless another candidate does better in the
+    same futures by a clear margin (`confidence` standard errors of the paired
+    differences). The time budget (seconds, for the whole decision) bounds the number
+    of rollouts.
     """
 
     level: Level = "hard"
@@ -258,8 +259,9 @@ class HardPlayer(AiPlayer):
     # and judged by who wins: the few turns left cost about as much as a round.
     endgame: int = 4
     weights: Weights = field(default_factory=lambda: Weights(contest=0.3))
-    # Futures are judged by the forecast's predicted margin (False: by the hand-made
-    # standing, as normal judges its moves; kept for measuring).
+    # Two-player futures are judged by the forecast's predicted margin (False: by the
+    # hand-made standing, as normal judges its moves). The forecast is fitted to and
+    # measured on two-player games only, so bigger tables always use the standing.
     forecast: bool = True
     # Seconds, for the budget; tests give a clock of their own.
     clock: Callable[[], float] = field(default=time.perf_counter, repr=False)
@@ -339,7 +341,7 @@ class HardPlayer(AiPlayer):
         future = self.play_out(state, color, action, seed)
         if future is None:
             return float("-inf")
-        return final_standing(future, color, self.forecast)
+        return final_standing(future, color, self.forecast and len(state.players) == 2)
 
     def play_out(
         self, state: GameState, color: Color, action: Action, seed: int
