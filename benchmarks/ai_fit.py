@@ -19,27 +19,26 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine.lords_of_vegas.actions import Action, Color
-from engine.lords_of_vegas.ai.forecast import PARTS, STAGE_CARDS, parts
+from engine.lords_of_vegas.ai.forecast import PARTS, RATES, STAGE_CARDS, parts, stage, weigh
 from engine.lords_of_vegas.ai.players import AiPlayer
 from engine.lords_of_vegas.ai.value import ledgers, standing
 from engine.lords_of_vegas.ai.view import outlook
 from engine.lords_of_vegas.state import GameState
-from engine.lords_of_vegas.tournament import Results, play_game, seat_player
+from engine.lords_of_vegas.tournament import Results, play_game
 
-STAGES = 8
 RIDGE = 1e-3
 # One sample: stage, the player's ledger minus the rival's, the hand-made standing, and
 # (once the game is over) the final points margin.
 Sample = tuple[int, tuple[float, ...], float, float]
+# One position: its stage, each player's ledger numbers and hand-made standing.
+Note = tuple[int, dict[Color, tuple[float, ...]], dict[Color, float]]
 
 
 @dataclass
 class Recorder(AiPlayer):
     """Normal, noting each position in which it is about to act on its turn."""
 
-    notes: list[tuple[int, dict[Color, tuple[float, ...]], dict[Color, float]]] = field(
-        default_factory=list
-    )
+    notes: list[Note] = field(default_factory=list)
 
     def act(self, state: GameState, color: Color) -> Action | None:
         """Note the position, then act as normal does."""
@@ -47,18 +46,16 @@ class Recorder(AiPlayer):
         if not state.pending and not state.offers and view.draws_left > 0:
             books = {c: parts(book) for c, book in ledgers(state, view).items()}
             hand = {c: standing(state, c, view) for c in books}
-            self.notes.append((view.draws_left // STAGE_CARDS, books, hand))
+            self.notes.append((stage(view.draws_left), books, hand))
         return super().act(state, color)
 
 
 def play_one(seed: int) -> list[Sample]:
     """One normal-vs-normal game's samples, from both players' sides."""
-    notes: list[tuple[int, dict[Color, tuple[float, ...]], dict[Color, float]]] = []
+    notes: list[Note] = []
 
     def make(seat: str, player_seed: int) -> AiPlayer:
-        recorder = Recorder(seed=player_seed, weights=seat_player(seat).weights)
-        recorder.notes = notes
-        return recorder
+        return Recorder(seed=player_seed, notes=notes)
 
     final = play_game(["normal", "normal"], seed, "updated", Results(), make=make)
     points = {p.color: p.points for p in final.players}
@@ -66,7 +63,7 @@ def play_one(seed: int) -> list[Sample]:
     for row, books, hand in notes:
         for me, rival in (tuple(books), tuple(reversed(books))):
             diff = tuple(a - b for a, b in zip(books[me], books[rival], strict=True))
-            samples.append((min(row, STAGES - 1), diff, hand[me], points[me] - points[rival]))
+            samples.append((row, diff, hand[me], points[me] - points[rival]))
     return samples
 
 
@@ -100,11 +97,6 @@ def fit(samples: list[Sample]) -> list[float]:
     return solve(gram, moment)
 
 
-def predict(rates: list[float] | tuple[float, ...], diff: tuple[float, ...]) -> float:
-    """The margin the rates predict from a ledger difference."""
-    return sum(rate * x for rate, x in zip(rates, diff, strict=True))
-
-
 def explained(predictions: list[float], margins: list[float]) -> float:
     """R² about zero (the margins average zero: every game counts from both sides)."""
     residual = sum((m - p) ** 2 for p, m in zip(predictions, margins, strict=True))
@@ -118,7 +110,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=100_000)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    by_stage: list[list[Sample]] = [[] for _ in range(STAGES)]
+    by_stage: list[list[Sample]] = [[] for _ in RATES]
     seeds = range(args.seed, args.seed + args.games)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for game in pool.map(play_one, seeds, chunksize=8):
@@ -131,7 +123,7 @@ def main() -> None:
         margins = [s[3] for s in samples]
         hand = [s[2] for s in samples]
         scale = sum(h * m for h, m in zip(hand, margins, strict=True)) / sum(h * h for h in hand)
-        ours = explained([predict(rates, s[1]) for s in samples], margins)
+        ours = explained([weigh(rates, s[1]) for s in samples], margins)
         theirs = explained([scale * h for h in hand], margins)
         print(
             f"  cards {row * STAGE_CARDS:>2}+: {len(samples):6} positions, "

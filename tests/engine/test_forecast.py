@@ -6,15 +6,23 @@ import random
 
 import pytest
 
-from benchmarks.ai_fit import explained, fit, play_one, predict
-from engine.lords_of_vegas import GameSettings, GameState, apply, new_game
+from benchmarks.ai_fit import explained, fit, play_one
+from engine.lords_of_vegas import GameSettings, GameState, new_game
 from engine.lords_of_vegas.actions import EndTurn
-from engine.lords_of_vegas.ai.forecast import PARTS, RATES, STAGE_CARDS, predicted_margin, stage
+from engine.lords_of_vegas.ai.forecast import (
+    PARTS,
+    RATES,
+    STAGE_CARDS,
+    predicted_margin,
+    stage,
+    weigh,
+)
 from engine.lords_of_vegas.ai.players import AiPlayer, HardPlayer
 from engine.lords_of_vegas.ai.value import ledgers, standing
 from engine.lords_of_vegas.ai.view import copy_state, outlook
 from engine.lords_of_vegas.board import BOARD
 from engine.lords_of_vegas.tournament import seat_player
+from tests.engine.test_ai import play_next
 
 
 def midgame(seed: int, cards_left: int = 14, players: int = 2) -> GameState:
@@ -23,10 +31,7 @@ def midgame(seed: int, cards_left: int = 14, players: int = 2) -> GameState:
     state, _ = new_game(GameSettings(players=colors, seed=seed))  # type: ignore[arg-type]
     ai = AiPlayer(seed=seed)
     while state.pending or outlook(state).draws_left > cards_left:
-        mover = state.pending[0].player if state.pending else state.current
-        action = ai.act(state, mover)
-        assert action is not None
-        apply(state, mover, action)
+        play_next(state, ai)
     return state
 
 
@@ -84,7 +89,7 @@ def test_the_forecast_predicts_how_unseen_games_end_better_than_the_standing() -
     # Games the rates were not fitted on (they come from seeds 100000 to 103999).
     samples = [s for seed in range(700_000, 700_012) for s in play_one(seed)]
     margins = [s[3] for s in samples]
-    ours = [predict(RATES[s[0]], s[1]) for s in samples]
+    ours = [weigh(RATES[s[0]], s[1]) for s in samples]
     hand = [s[2] for s in samples]
     scale = sum(h * m for h, m in zip(hand, margins, strict=True)) / sum(h * h for h in hand)
     assert explained(ours, margins) > explained([scale * h for h in hand], margins) + 0.05

@@ -15,6 +15,7 @@ to be drawn before Game Over, in steps of `STAGE_CARDS`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from ..actions import Color
@@ -49,13 +50,15 @@ def parts(book: Ledger) -> tuple[float, ...]:
     return tuple(float(getattr(book, name)) for name in PARTS)
 
 
+def weigh(rates: Sequence[float], numbers: Sequence[float]) -> float:
+    """Points at the end of the game for these numbers (in the order of `PARTS`)."""
+    return sum(rate * x for rate, x in zip(rates, numbers, strict=True))
+
+
 def forecasts(state: GameState, view: Outlook) -> dict[Color, float]:
     """Every player's predicted final points (their margin, once a rival's is taken off)."""
     rates = RATES[stage(view.draws_left)]
-    return {
-        color: sum(rate * x for rate, x in zip(rates, parts(book), strict=True))
-        for color, book in ledgers(state, view).items()
-    }
+    return {color: weigh(rates, parts(book)) for color, book in ledgers(state, view).items()}
 
 
 def predicted_margin(state: GameState, player: Color, view: Outlook) -> float:
