@@ -118,7 +118,7 @@ class Tables:
         A game that has ended stays readable (status, board, log, export) until a new
         one opens in the channel.
         """
-        game = await self.store.last_game(channel_id)
+        game = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
         if game is None or (not game.is_open and game.state_json is None):
             raise Refusal(NO_GAME)
         return game
