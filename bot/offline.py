@@ -348,8 +348,8 @@ def main(
     else:
         table.say(
             f"Game stopped at turn {table.state.turn}. {record} holds its public record "
-            "(every accepted command and the board), not the seed: the cards and dice to "
-            "come stay secret, so the game cannot be dealt again."
+            "(every accepted command and the board), without the seed: it tells nothing "
+            "of the cards and dice to come."
         )
     return 0
 

@@ -145,7 +145,7 @@ def test_quitting_leaves_the_public_record_of_every_accepted_command(tmp_path: P
     assert record.state == public_state(played.replay()[0])
     said = out.getvalue()
     assert "Game stopped at turn 1" in said and "holds its public record" in said
-    assert "not the seed" in said and "seed 5" not in said
+    assert "without the seed" in said and "seed 5" not in said
 
 
 def test_each_game_gets_a_folder_of_its_own_in_the_boards_folder(tmp_path: Path) -> None:
