@@ -8,6 +8,8 @@ import json
 from PIL import Image
 
 from bot.app import VegasHost
+from bot.posts import narrate
+from engine.lords_of_vegas.events import GameOver
 from engine.lords_of_vegas.record import GameRecord, PublicRecord, public_state
 from tests.bot.conftest import TEST_SEED, Table
 from tests.bot.players import (
@@ -87,14 +89,15 @@ async def the_ended_game_stays_readable(table: Table, vegas: VegasHost, player: 
     board = await emu.slash(table.dave, channel, "lov board")
     assert board.embeds[0]["title"].startswith("Final board")
     assert board.message is not None and board.message.attachment("board.png").data
-    log = await emu.slash(table.dave, channel, "lov log", count=3)
-    assert "Game over." in log.embeds[0]["description"]
-
     # Now the whole record, with the seed, which replays to the final state.
     exported = await emu.slash(table.dave, channel, "lov export")
     assert exported.ephemeral and "full record" in exported.content
     record = GameRecord.model_validate(json.loads(exported.attachments[0].data))
-    assert record.settings.seed == TEST_SEED and record.replay()[0] == final
+    assert record.settings.seed == TEST_SEED
+    replayed, events = record.replay()
+    assert replayed == final and isinstance(events[-1], GameOver)
+    log = await emu.slash(table.dave, channel, "lov log", count=3)
+    assert log.embeds[0]["description"].splitlines() == narrate(events[-3:], game, asks=True)
 
     for user, command in (
         (player, "lov end"),
