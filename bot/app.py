@@ -123,7 +123,7 @@ def create_bot(
 
 def main(argv: list[str] | None = None) -> int:
     """Run the bot until it is stopped; explain the set-up when the token is missing."""
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run Vegas Host.")
+    parser = argparse.ArgumentParser(prog="python3 tasks.py bot", description="Run Vegas Host.")
     parser.add_argument("--sync", action="store_true", help="register slash commands now")
     args = parser.parse_args(argv)
     settings = Settings()

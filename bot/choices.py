@@ -31,6 +31,7 @@ from engine.lords_of_vegas.construction import REMODEL_PER_SPACE, RISER_PRICE, s
 from engine.lords_of_vegas.construction import sprawl_origins as engine_sprawl_origins
 from engine.lords_of_vegas.narrate import describe_offer
 from engine.lords_of_vegas.reorganize import reorganize_cost
+from engine.words import count, with_article
 
 MAX_CHOICES: Final = 25
 
@@ -61,7 +62,7 @@ def _lot_facts(lot: str) -> str:
 def _casino_facts(state: GameState, lot: str) -> str:
     casino = casino_at(state, lot)
     assert casino is not None
-    spaces = f"{casino.spaces} space{'s' if casino.spaces > 1 else ''}"
+    spaces = count(casino.spaces, "space")
     height = f", {casino.height} high" if casino.height > 1 else ""
     return f"{lot} · {company_name(casino.company)}, {spaces}{height}"
 
@@ -86,7 +87,8 @@ def die_sources(
     for source in usable:
         tile = state.tiles[source]
         pips = tile.die.pips if tile.die else 0
-        pairs.append((f"{source} · your {pips} on a {company_name(tile.company)} tile", source))
+        tile_name = with_article(company_name(tile.company))
+        pairs.append((f"{source} · your {pips} on {tile_name} tile", source))
     return _choices(pairs, current)
 
 
@@ -152,7 +154,7 @@ def gamble_casinos(state: GameState, color: Color, current: str) -> list[app_com
         assert casino is not None
         boss = boss_of(state, casino)
         company = company_name(casino.company)
-        tiles = f"{casino.tiles} tile{'s' if casino.tiles > 1 else ''}"
+        tiles = count(casino.tiles, "tile")
         label = f"{lot} · {boss}'s {company}, {tiles} · bet up to ${amount}m"
         pairs.append((label, lot))
     return _choices(pairs, current)

@@ -1,6 +1,6 @@
 """Lords of Vegas in the terminal: hot-seat players and computer players, no Discord needed.
 
-    python -m bot.offline [--players N] [--ai LEVEL ...] [--seed S] [--boards DIR]
+    python3 tasks.py run bot.offline [--players N] [--ai LEVEL ...] [--seed S] [--boards DIR]
 
 The first seats are people taking turns at the keyboard; the last ones (one per `--ai`
 level) are computer players. Commands are the engine's notation, typed at a prompt that
@@ -57,6 +57,7 @@ from engine.lords_of_vegas.narrate import describe_offer
 from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
 from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
+from engine.words import count
 from render import render_board
 
 # A computer player finishing a turn takes a few actions; past this many it ends the turn.
@@ -150,9 +151,9 @@ def status_lines(state: GameState, computers: Mapping[Color, AiPlayer]) -> list[
         who = f"{player.color} (computer, {computer.level})" if computer else player.color
         marker = "> " if player.color == state.current and not state.over else "  "
         lines.append(
-            f"{marker}{who}: ${player.money}m, {player.points} points, "
-            f"{dice_left(state, player.color)} dice and "
-            f"{markers_left(state, player.color)} markers left"
+            f"{marker}{who}: ${player.money}m, {count(player.points, 'point')}, "
+            f"{count(dice_left(state, player.color), 'die', 'dice')} and "
+            f"{count(markers_left(state, player.color), 'marker')} left"
         )
     drawn = cards_drawn(state)
     cards = ", ".join(f"{company_name(c)} {drawn[c]}/{cards_of(c)}" for c in COMPANIES)
@@ -186,7 +187,8 @@ def moves_text(state: GameState, color: Color) -> str:
     for verb, commands in by_verb.items():
         lines += commands[:MOST_MOVES_LISTED]
         if len(commands) > MOST_MOVES_LISTED:
-            lines.append(f"... and {len(commands) - MOST_MOVES_LISTED} more {verb} commands")
+            more = count(len(commands) - MOST_MOVES_LISTED, f"more {verb} command")
+            lines.append(f"... and {more}")
     return "\n".join(lines)
 
 
@@ -269,18 +271,17 @@ def run(table: Table, inp: TextIO) -> bool:
 
 
 def standings(state: GameState) -> list[str]:
-    """The final result, best first."""
-    winners = " and ".join(state.winners)
-    lines = [f"{winners} {'win' if len(state.winners) > 1 else 'wins'} Lords of Vegas!"]
+    """The final standings, best first (the game-over line has already named the winner)."""
     ranked = enumerate(final_standings(state), 1)
-    lines += [f"{n}. {color}: {points} points, ${money}m" for n, (color, points, money) in ranked]
-    return lines
+    return ["Final standings:"] + [
+        f"{n}. {color}: {count(points, 'point')}, ${money}m" for n, (color, points, money) in ranked
+    ]
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.offline",
+        prog="python3 tasks.py run bot.offline",
         description="Play Lords of Vegas in the terminal: people take turns at the keyboard, "
         "computer players move by themselves.",
     )

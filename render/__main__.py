@@ -46,7 +46,8 @@ def parse_names(pairs: list[str], state: GameState) -> dict[Color, str]:
 def main(argv: list[str] | None = None) -> int:
     """Read the saved game, render it and write the PNG; returns the exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m render", description="Draw the board of a saved Lords of Vegas game."
+        prog="python3 tasks.py run render",
+        description="Draw the board of a saved Lords of Vegas game.",
     )
     parser.add_argument("saved_game", type=Path, help="game state JSON (or a game record JSON)")
     parser.add_argument("-o", "--output", type=Path, default=Path("board.png"), help="PNG to write")
