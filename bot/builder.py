@@ -24,13 +24,13 @@ from engine.lords_of_vegas.actions import TURN_ACTION_TYPES, ActStep
 from engine.lords_of_vegas.narrate import describe_step
 from engine.lords_of_vegas.notation import format_action, parse_command, parse_step
 from engine.lords_of_vegas.supply import dice_on_board, parking_lots
+from engine.lords_of_vegas.trade import MAX_OFFER_STEPS
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 Interaction = discord.Interaction[Any]
 MAX_OPTIONS: Final = 25
-MAX_STEPS: Final = 12
 AMOUNT_FIELD: Final = "amount"
 
 
@@ -206,8 +206,8 @@ def _add_step(draft: Draft, amount: str | None) -> None:
     if giver is None or item is None:
         draft.problem = "Choose who gives and what, first."
         return
-    if len(draft.steps) >= MAX_STEPS:
-        draft.problem = f"An offer has at most {MAX_STEPS} steps here."
+    if len(draft.steps) >= MAX_OFFER_STEPS:
+        draft.problem = f"An offer has at most {MAX_OFFER_STEPS} steps."
         return
     if item.startswith("act:"):
         text = f"{giver} does {item.removeprefix('act:')}"
