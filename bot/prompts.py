@@ -69,23 +69,26 @@ def offer_text(game: Game, offer: Offer, expires_at: float | None) -> str:
     ).strip()
 
 
-def offer_fits(game: Game, events: Sequence[Event]) -> None:
-    """Refuse a new offer whose message could not show every step in one Discord message.
+def offer_size(game: Game, offer: Offer) -> int:
+    """How long the offer's message can get.
 
-    The message is measured at its longest: every party shown as accepted, with an expiry
-    time when the table's offers expire.
+    That is with every party shown as accepted, and an expiry time when the table's offers
+    expire.
     """
+    longest = offer.model_copy(update={"accepted": parties(offer)})
+    expires = LONGEST_TIME if TableOptions.of(game.options).offer_hours > 0 else None
+    return len(offer_text(game, longest, expires))
+
+
+def offer_fits(game: Game, events: Sequence[Event]) -> None:
+    """Refuse a new offer whose message could not show every step in one Discord message."""
     for event in events:
-        if isinstance(event, OfferMade):
-            longest = event.offer.model_copy(update={"accepted": parties(event.offer)})
-            expires = LONGEST_TIME if TableOptions.of(game.options).offer_hours > 0 else None
-            size = len(offer_text(game, longest, expires))
-            if size > CONTENT_LIMIT:
-                raise Refusal(
-                    f"This offer is too long to post: its message would take {size:,} "
-                    f"characters (the players' names count too) and a Discord message holds "
-                    f"{CONTENT_LIMIT:,}. Use fewer steps, or offer the rest separately."
-                )
+        if isinstance(event, OfferMade) and (size := offer_size(game, event.offer)) > CONTENT_LIMIT:
+            raise Refusal(
+                f"This offer is too long to post: its message would take {size:,} "
+                f"characters (the players' names count too) and a Discord message holds "
+                f"{CONTENT_LIMIT:,}. Use fewer steps, or offer the rest separately."
+            )
 
 
 def _standing(offer: Offer, color: Color) -> str:
