@@ -152,10 +152,17 @@ def whose_turn(
 
 
 def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> discord.Embed:
-    """An embed telling what happened, line by line, clipped to Discord's limit."""
-    text = "\n".join(lines)
-    embed = discord.Embed(title=title, description=_clip(text, EMBED_TEXT_LIMIT), color=color)
-    return embed
+    """An embed telling what happened, line by line, within Discord's limit.
+
+    When the lines are too long for one embed, the oldest give way, whole, and the embed
+    says how many: no line (an offer's steps, say) is cut short silently.
+    """
+    text, left_out = "\n".join(lines), 0
+    while len(text) > EMBED_TEXT_LIMIT and left_out < len(lines) - 1:
+        left_out += 1
+        note = "1 earlier line" if left_out == 1 else f"{left_out} earlier lines"
+        text = f"({note} left out: too long for one message.)\n" + "\n".join(lines[left_out:])
+    return discord.Embed(title=title, description=_clip(text, EMBED_TEXT_LIMIT), color=color)
 
 
 async def turn_post(

@@ -429,6 +429,13 @@ async def test_an_offer_too_long_for_a_message_is_refused_and_status_never_cuts_
     assert "9 steps" in first and link in first and "Accepted so far: red." in first
     assert "pays" in second and "$3m" in second
     assert not any("…" in value for value in fields.values())
+    # The log gives way by whole lines, oldest first, and says so: the newest offer is whole.
+    await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 9))
+    await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 9))
+    log = (await emu.slash(tildes, channel, "lov log")).embeds[0]["description"]
+    assert log.startswith("(") and "earlier lines left out" in log.splitlines()[0]
+    last = log.splitlines()[-1]
+    assert "offers trade #4: 1. " in last and "; 9. " in last and last.endswith("(blue) $1m.")
 
 
 async def test_open_offers_are_capped_per_player_and_per_game(
