@@ -4,8 +4,12 @@
 
 The first seats are people taking turns at the keyboard; the last ones (one per `--ai`
 level) are computer players. Commands are the engine's notation, typed at a prompt that
-names whose move it is (`red> `); whatever happens is told in plain words, and the board
-image is written to the boards folder at every new turn.
+names whose move it is (`red> `); whatever happens is told in plain words. Each game
+gets a folder of its own in the boards folder (`game-001`, `game-002`...): the board
+image at every new turn, and `record.json` after every accepted command. While the game
+runs that record is the public one (no seed, no deck order: whoever reads it learns
+nothing of the cards and dice to come); once the game has ended, it is the full record
+and the seed is told.
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ from render import render_board
 MOST_COMPUTER_ACTIONS: Final = 40
 # Of each kind of command (`moves` lists what a player may do).
 MOST_MOVES_LISTED: Final = 20
+RECORD: Final = "record.json"
 
 HELP: Final = """\
 Type a command for the player named at the prompt, in the engine's notation:
@@ -77,12 +82,12 @@ Also: moves (what you may do now), status, board (write the board image now),
 
 @dataclass
 class Table:
-    """An offline game: the state, its record, the computer players and where boards go."""
+    """An offline game: the state, its record, the computer players and its folder."""
 
     state: GameState
     record: GameRecord
     computers: dict[Color, AiPlayer]
-    boards: Path
+    folder: Path
     out: TextIO
 
     def say(self, text: str = "") -> None:
@@ -99,19 +104,36 @@ class Table:
             self.write_board(f"turn-{self.state.turn:03d}.png")
 
     def write_board(self, name: str) -> Path:
-        """Write the board image (and the record, to replay the game) to the boards folder."""
-        self.boards.mkdir(parents=True, exist_ok=True)
-        path = self.boards / name
+        """Write the board image to the game's folder."""
+        path = self.folder / name
         path.write_bytes(render_board(self.state))
-        (self.boards / "record.json").write_text(self.record.model_dump_json(indent=1))
         self.say(f"(board: {path})")
         return path
+
+    def save_record(self) -> None:
+        """Write the record: the public one while the game runs, the full one at its end."""
+        shown = self.record if self.state.over else self.record.public(self.state)
+        (self.folder / RECORD).write_text(shown.model_dump_json(indent=1))
 
     def play(self, color: Color, action: Action) -> None:
         """Apply a command (it may be refused: `IllegalAction`), log it and tell the table."""
         events = apply(self.state, color, action)
         self.record.append(color, action)
+        self.save_record()
         self.tell(events)
+
+
+def game_folder(boards: Path) -> Path:
+    """A new folder of its own for a game in `boards`: game-001, game-002..."""
+    number = 1
+    while True:
+        folder = boards / f"game-{number:03d}"
+        try:
+            folder.mkdir(parents=True)  # refused when an earlier game has this number
+        except FileExistsError:
+            number += 1
+            continue
+        return folder
 
 
 def seat_colors(edition: Edition, count: int) -> list[Color]:
@@ -276,7 +298,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--boards",
         type=Path,
         default=Path("data/boards"),
-        help="folder for the board images (default: data/boards)",
+        help="folder for the games' board images and records, each game in a folder of its "
+        "own (default: data/boards)",
     )
     parser.add_argument("--edition", choices=("updated", "classic"), default="updated")
     return parser.parse_args(argv)
@@ -300,7 +323,7 @@ def main(
         )
         return 2
     colors = seat_colors(edition, count)
-    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
     settings = GameSettings(edition=edition, players=colors, seed=seed)
     people = colors[: count - len(levels)]
     computers = {
@@ -308,18 +331,26 @@ def main(
         for n, (color, level) in enumerate(zip(colors[len(people) :], levels, strict=True))
     }
     state, events = new_game(settings)
-    table = Table(state, GameRecord(settings=settings), computers, args.boards, out)
-    table.say(f"Lords of Vegas, {edition} edition, seed {seed} (--seed {seed} deals it again).")
+    folder = game_folder(args.boards)
+    table = Table(state, GameRecord(settings=settings), computers, folder, out)
+    table.say(f"Lords of Vegas, {edition} edition. Boards and the game's record go to {folder}.")
     for color in colors:
         kind = f"computer player ({computers[color].level})" if color in computers else "person"
         table.say(f"  {color}: {kind}")
     table.say("Type `help` for the commands, `moves` for what you may do now.")
+    table.save_record()
     table.tell(events)
     finished = run(table, inp)
+    record = folder / RECORD
     if finished:
         table.say("\n".join(standings(table.state)))
+        table.say(f"The whole record is in {record}; seed {seed} (--seed {seed} deals it again).")
     else:
-        table.say(f"Game stopped at turn {table.state.turn}; its record is in {args.boards}.")
+        table.say(
+            f"Game stopped at turn {table.state.turn}. {record} holds its public record "
+            "(every accepted command and the board), without the seed: it tells nothing "
+            "of the cards and dice to come."
+        )
     return 0
 
 

@@ -227,7 +227,7 @@ def status_embed(
         color=COLOR_HEX.get(state.current, GREEN_FELT),
     )
     for player in state.players:
-        marker = "▶ " if player.color == state.current and not state.over else ""
+        marker = "▶ " if player.color == state.current and game.is_open else ""
         embed.add_field(
             name=f"{marker}{display_names(game).get(player.color, player.color)} ({player.color})",
             value=(
@@ -246,7 +246,9 @@ def status_embed(
         value=f"{cards}, {strip}. Game Over card: {game_over}.",
         inline=False,
     )
-    if state.over:
+    if game.status == "abandoned":
+        embed.add_field(name="Result", value="The game was abandoned: no winner.", inline=False)
+    elif state.over:
         winners = " and ".join(names[c] for c in state.winners)
         embed.add_field(name="Result", value=f"{winners} won.", inline=False)
     elif state.pending:
