@@ -19,7 +19,7 @@ from bot.commands import LordsOfVegas
 from bot.endpoints import use_discord_endpoints
 from bot.guild_commands import Vegas
 from bot.host import Host
-from bot.prompts import Prompts
+from bot.prompts import Prompts, offer_fits
 from bot.settings import Settings
 from bot.store import Store
 from bot.sync import sync_commands
@@ -77,7 +77,7 @@ class VegasHost(discord.Client):
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
         self.store = await Store.open(self.settings.database_path)
-        self.tables = Tables(self.store)
+        self.tables = Tables(self.store, check_posts=offer_fits)
         prompts = Prompts(self, self.store, self.clock)
         turns = TurnTimers(self.store, self.clock)
         self.host = Host(self, self.tables, prompts, turns, self.settings.ai_pause_seconds)

@@ -195,7 +195,10 @@ def offers(
         if isinstance(action, Accept | Decline | Withdraw):
             offer = next(o for o in state.offers if o.id == action.offer)
             label = f"#{offer.id} by {names.get(offer.proposer, offer.proposer)}: "
-            label += describe_offer(offer, names)
+            steps = describe_offer(offer, names)
+            if len(label + steps) > 100:  # never a cut list: name the message that has them
+                steps = f"{len(offer.steps)} steps (see its message)"
+            label += steps
             if _fits(current, label, str(offer.id)):
-                found.append(app_commands.Choice(name=label[:100], value=offer.id))
+                found.append(app_commands.Choice(name=label, value=offer.id))
     return found[:MAX_CHOICES]

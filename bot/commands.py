@@ -475,7 +475,14 @@ class LordsOfVegas(app_commands.Group):
         deadline = None
         if timer is not None and (timer.turn, timer.player) == (state.turn, state.current):
             deadline = timer.expires_at
-        await replies.send(interaction, Post("", posts.status_embed(game, state, deadline)))
+        links = {
+            prompt.ref: f"https://discord.com/channels/{game.guild_id}/{prompt.channel_id}/"
+            f"{prompt.message_id}"
+            for prompt in await self.tables.store.open_prompts(game.id)
+            if prompt.kind == "offer"
+        }
+        embed = posts.status_embed(game, state, deadline, links)
+        await replies.send(interaction, Post("", embed))
 
     @app_commands.command(name="log", description="What happened recently, in plain words")
     @app_commands.describe(count="How many lines (default 15)")

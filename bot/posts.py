@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, cast
 
@@ -40,6 +40,9 @@ BOARD_FILE: Final = "board.png"
 CHART_FILE: Final = "points.png"
 EMBED_TEXT_LIMIT: Final = 4000
 CONTENT_LIMIT: Final = 2000
+FIELD_LIMIT: Final = 1024
+EMBED_LIMIT: Final = 5800  # Discord allows 6,000 characters in an embed; keep a margin
+MOST_OFFER_FIELDS: Final = 10
 COLOR_HEX: Final[dict[str, int]] = {
     "black": 0x2B2B2B,
     "blue": 0x2F6FDB,
@@ -150,10 +153,17 @@ def whose_turn(
 
 
 def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> discord.Embed:
-    """An embed telling what happened, line by line, clipped to Discord's limit."""
-    text = "\n".join(lines)
-    embed = discord.Embed(title=title, description=_clip(text, EMBED_TEXT_LIMIT), color=color)
-    return embed
+    """An embed telling what happened, line by line, within Discord's limit.
+
+    When the lines are too long for one embed, the oldest give way, whole, and the embed
+    says how many: no line (an offer's steps, say) is cut short silently.
+    """
+    text, left_out = "\n".join(lines), 0
+    while len(text) > EMBED_TEXT_LIMIT and left_out < len(lines) - 1:
+        left_out += 1
+        note = "1 earlier line" if left_out == 1 else f"{left_out} earlier lines"
+        text = f"({note} left out: too long for one message.)\n" + "\n".join(lines[left_out:])
+    return discord.Embed(title=title, description=_clip(text, EMBED_TEXT_LIMIT), color=color)
 
 
 async def turn_post(
@@ -209,10 +219,16 @@ def action_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
     return Post(content, None, None, users)
 
 
-def status_embed(game: Game, state: GameState, deadline: float | None = None) -> discord.Embed:
+def status_embed(
+    game: Game,
+    state: GameState,
+    deadline: float | None = None,
+    links: Mapping[int, str] | None = None,
+) -> discord.Embed:
     """Everything about the game at a glance, for `/lov status`.
 
-    `deadline` is when the turn under way runs out, if turns are timed.
+    `deadline` is when the turn under way runs out, if turns are timed. `links` maps an
+    open offer's number to its message in the channel (see `offer_fields`).
     """
     names = chat_names(game)
     edition = state.edition
@@ -253,14 +269,43 @@ def status_embed(game: Game, state: GameState, deadline: float | None = None) ->
         embed.add_field(
             name="Turn", value=f"{names[state.current]} is playing.{until}", inline=False
         )
-    for offer in state.offers[:5]:
-        accepted = ", ".join(names[c] for c in offer.accepted)
+    offer_fields(embed, game, state, links or {})
+    return embed
+
+
+def offer_fields(
+    embed: discord.Embed, game: Game, state: GameState, links: Mapping[int, str]
+) -> None:
+    """Add the open offers to the status, never cutting an offer short.
+
+    An offer that fits in its share of the embed is shown whole; a longer one gives its
+    number of steps, who accepted (by colour) and a link to its own message, which
+    always shows every step (`prompts.offer_fits`). Offers beyond the first ten (in games
+    saved before offers were capped) are counted, with where to read them.
+    """
+    names = chat_names(game)
+    shown = state.offers[:MOST_OFFER_FIELDS]
+    used = len(embed) + (200 if len(state.offers) > len(shown) else 0)
+    for index, offer in enumerate(shown):
+        name = f"Offer #{offer.id} by {display_names(game).get(offer.proposer, offer.proposer)}"
+        accepted = f"Accepted so far: {', '.join(names[c] for c in offer.accepted)}."
+        value = f"{describe_offer(offer, names)}\n{accepted}"
+        share = min(FIELD_LIMIT, (EMBED_LIMIT - used) // (len(shown) - index) - len(name))
+        if len(value) > share:
+            where = f"[its message]({links[offer.id]})" if offer.id in links else "its message"
+            value = (
+                f"{len(offer.steps)} steps, too long for this summary: every step is in "
+                f"{where}.\nAccepted so far: {', '.join(offer.accepted)}."
+            )
+        embed.add_field(name=name, value=value, inline=False)
+        used += len(name) + len(value)
+    hidden = len(state.offers) - len(shown)
+    if hidden:
         embed.add_field(
-            name=f"Offer #{offer.id} by {display_names(game).get(offer.proposer, offer.proposer)}",
-            value=_clip(f"{describe_offer(offer, names)}\nAccepted so far: {accepted}", 1000),
+            name=f"{hidden} more open offers",
+            value="Each has its own message in this channel, with every step.",
             inline=False,
         )
-    return embed
 
 
 def settings_embed(options: TableOptions) -> discord.Embed:

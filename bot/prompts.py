@@ -20,8 +20,9 @@ import discord
 from bot.buttons import decision_view, offer_view
 from bot.clock import Clock
 from bot.options import TableOptions
-from bot.posts import Post, chat_names, user_of
+from bot.posts import CONTENT_LIMIT, Post, chat_names, user_of
 from bot.store import Game, Prompt, Store
+from bot.tables import Refusal
 from engine.lords_of_vegas import (
     Color,
     Event,
@@ -36,6 +37,7 @@ from engine.lords_of_vegas.events import (
     MarkerMoved,
     OfferAccepted,
     OfferClosed,
+    OfferMade,
     TradeFinished,
     TradeStepFailed,
 )
@@ -46,6 +48,8 @@ from engine.lords_of_vegas.trade import parties
 log = logging.getLogger(__name__)
 
 HOUR: Final = 3600.0
+# A timestamp as long as any expiry time the bot writes (10 digits until the year 2286).
+LONGEST_TIME: Final = 9_999_999_999.0
 
 
 def offer_text(game: Game, offer: Offer, expires_at: float | None) -> str:
@@ -63,6 +67,28 @@ def offer_text(game: Game, offer: Offer, expires_at: float | None) -> str:
         f"{mentions}\n{names[offer.proposer]} offers trade #{offer.id}:\n{steps}\n"
         f"{status}\nEvery named player must accept.{until}"
     ).strip()
+
+
+def offer_size(game: Game, offer: Offer) -> int:
+    """How long the offer's message can get.
+
+    That is with every party shown as accepted, and an expiry time when the table's offers
+    expire.
+    """
+    longest = offer.model_copy(update={"accepted": parties(offer)})
+    expires = LONGEST_TIME if TableOptions.of(game.options).offer_hours > 0 else None
+    return len(offer_text(game, longest, expires))
+
+
+def offer_fits(game: Game, events: Sequence[Event]) -> None:
+    """Refuse a new offer whose message could not show every step in one Discord message."""
+    for event in events:
+        if isinstance(event, OfferMade) and (size := offer_size(game, event.offer)) > CONTENT_LIMIT:
+            raise Refusal(
+                f"This offer is too long to post: its message would take {size:,} "
+                f"characters (the players' names count too) and a Discord message holds "
+                f"{CONTENT_LIMIT:,}. Use fewer steps, or offer the rest separately."
+            )
 
 
 def _standing(offer: Offer, color: Color) -> str:

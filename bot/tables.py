@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
@@ -89,8 +89,15 @@ def free_colors(game: Game) -> list[Color]:
 class Tables:
     """Every channel's game, kept in the store; one lock per channel serialises changes."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self,
+        store: Store,
+        check_posts: Callable[[Game, Sequence[Event]], None] = lambda game, events: None,
+    ) -> None:
         self.store = store
+        # Asked after the engine accepted a command, before it is saved: raises `Refusal`
+        # when the table could not be shown what happened (an offer too long to post).
+        self.check_posts = check_posts
         self._locks: dict[int, asyncio.Lock] = {}
         # Where new games get their seed; tests may fix it to replay a known game.
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
@@ -311,6 +318,7 @@ class Tables:
             events = apply(state, color, action)
         except IllegalAction as refusal:
             raise Refusal(str(refusal)) from None
+        self.check_posts(game, events)
         try:
             await self.store.save_action(
                 game.id,
