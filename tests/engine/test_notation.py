@@ -137,3 +137,16 @@ def test_parse_line_puts_the_player_first() -> None:
 def test_unreadable_commands_say_why_and_how(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         parse_command(text)
+
+
+def test_an_unknown_command_names_the_likeliest_one_and_only_players_commands() -> None:
+    with pytest.raises(NotationError) as mistyped:
+        parse_command("biuld A1 vega")
+    with pytest.raises(NotationError) as unrelated:
+        parse_command("xyzzy")
+
+    assert "Did you mean build?" in str(mistyped.value)
+    assert "Did you mean" not in str(unrelated.value)
+    for refusal in (mistyped.value, unrelated.value):
+        assert "Commands: build, sprawl," in str(refusal)
+        assert "expire" not in str(refusal)  # applied by the host, never typed
