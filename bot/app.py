@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     Exit status: 0 when stopped, 2 for missing or malformed settings, 1 when it could not
     start (token refused, Discord unreachable, database unusable: said in a line or two).
     """
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run Vegas Host.")
+    parser = argparse.ArgumentParser(prog="python3 tasks.py bot", description="Run Vegas Host.")
     parser.add_argument("--sync", action="store_true", help="register slash commands now")
     args = parser.parse_args(argv)
     try:

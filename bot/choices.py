@@ -157,6 +157,8 @@ def offers(
         if isinstance(action, Accept | Decline | Withdraw):
             offer = next(o for o in state.offers if o.id == action.offer)
             label = offer_label(offer, names)
+            if len(label) > 100:  # never a cut list: name the message that has them
+                label = offer_label(offer, names, f"{len(offer.steps)} steps (see its message)")
             if _fits(current, label, str(offer.id)):
-                found.append(app_commands.Choice(name=label[:100], value=offer.id))
+                found.append(app_commands.Choice(name=label, value=offer.id))
     return found[:MAX_CHOICES]

@@ -30,6 +30,7 @@ from engine.lords_of_vegas.construction import sprawl_origins as engine_sprawl_o
 from engine.lords_of_vegas.narrate import describe_offer
 from engine.lords_of_vegas.reorganize import reorganize_cost
 from engine.lords_of_vegas.state import Offer
+from engine.words import count, with_article
 
 
 def lot_facts(lot: str) -> str:
@@ -42,7 +43,7 @@ def casino_facts(state: GameState, lot: str) -> str:
     """The casino with a tile on `lot`: `Sphinx, 2 spaces, 2 high`."""
     casino = casino_at(state, lot)
     assert casino is not None
-    spaces = f"{casino.spaces} space{'s' if casino.spaces > 1 else ''}"
+    spaces = count(casino.spaces, "space")
     height = f", {casino.height} high" if casino.height > 1 else ""
     return f"{company_name(casino.company)}, {spaces}{height}"
 
@@ -51,7 +52,7 @@ def die_source_facts(state: GameState, source: str) -> str:
     """The die a new tile would take from `source`: `your 4 on a Sphinx tile`."""
     tile = state.tiles[source]
     pips = tile.die.pips if tile.die else 0
-    return f"your {pips} on a {company_name(tile.company)} tile"
+    return f"your {pips} on {with_article(company_name(tile.company))} tile"
 
 
 def sprawl_facts(state: GameState, color: Color, action: Sprawl) -> str:
@@ -79,7 +80,7 @@ def bet_facts(state: GameState, lot: str, most: int) -> str:
     casino = casino_at(state, lot)
     assert casino is not None
     boss = boss_of(state, casino)
-    tiles = f"{casino.tiles} tile{'s' if casino.tiles > 1 else ''}"
+    tiles = count(casino.tiles, "tile")
     return f"{boss}'s {company_name(casino.company)}, {tiles} · bet up to ${most}m"
 
 
@@ -96,10 +97,12 @@ def answer_label(state: GameState, action: Place | Layoff | Take) -> str:
     return f"move your marker from {action.lot} (${BOARD.lots[action.lot].price}m lot)"
 
 
-def offer_label(offer: Offer, names: Mapping[Color, str] | None = None) -> str:
-    """An open offer in one line: `#2 by red: 1. red pays blue $5m; ...`."""
+def offer_label(
+    offer: Offer, names: Mapping[Color, str] | None = None, steps: str | None = None
+) -> str:
+    """An open offer in one line: `#2 by red: 1. red pays blue $5m; ...` (or `steps`)."""
     proposer = (names or {}).get(offer.proposer, offer.proposer)
-    return f"#{offer.id} by {proposer}: {describe_offer(offer, names)}"
+    return f"#{offer.id} by {proposer}: {steps or describe_offer(offer, names)}"
 
 
 def move_facts(state: GameState, color: Color, action: Action) -> str:

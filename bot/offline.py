@@ -1,11 +1,15 @@
 """Lords of Vegas in the terminal: hot-seat players and computer players, no Discord needed.
 
-    python -m bot.offline [--players N] [--ai LEVEL ...] [--seed S] [--boards DIR]
+    python3 tasks.py run bot.offline [--players N] [--ai LEVEL ...] [--seed S] [--boards DIR]
 
 The first seats are people taking turns at the keyboard; the last ones (one per `--ai`
 level) are computer players. Commands are the engine's notation, typed at a prompt that
-names whose move it is (`red> `); whatever happens is told in plain words, and the board
-image is written to the boards folder at every new turn.
+names whose move it is (`red> `); whatever happens is told in plain words. Each game
+gets a folder of its own in the boards folder (`game-001`, `game-002`...): the board
+image at every new turn, and `record.json` after every accepted command. While the game
+runs that record is the public one (no seed, no deck order: whoever reads it learns
+nothing of the cards and dice to come); once the game has ended, it is the full record
+and the seed is told.
 """
 
 from __future__ import annotations
@@ -58,12 +62,14 @@ from engine.lords_of_vegas.notation import ALIASES, PLAYER_COMMANDS, did_you_mea
 from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
 from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
+from engine.words import count
 from render import render_board
 
 # A computer player finishing a turn takes a few actions; past this many it ends the turn.
 MOST_COMPUTER_ACTIONS: Final = 40
 # Of each kind of command (`moves` lists what a player may do).
 MOST_MOVES_LISTED: Final = 20
+RECORD: Final = "record.json"
 # Typed at the prompt besides the game's commands.
 TERMINAL_COMMANDS: Final = ("moves", "status", "board", "rules", "help", "quit", "exit")
 
@@ -84,12 +90,12 @@ Also: moves (what you may do now), status, board (write the board image now),
 
 @dataclass
 class Table:
-    """An offline game: the state, its record, the computer players and where boards go."""
+    """An offline game: the state, its record, the computer players and its folder."""
 
     state: GameState
     record: GameRecord
     computers: dict[Color, AiPlayer]
-    boards: Path
+    folder: Path
     out: TextIO
     # The terminal's width, to wrap long lines at; None when the output is not a terminal.
     width: int | None = None
@@ -110,19 +116,36 @@ class Table:
             self.write_board(f"turn-{self.state.turn:03d}.png")
 
     def write_board(self, name: str) -> Path:
-        """Write the board image (and the record, to replay the game) to the boards folder."""
-        self.boards.mkdir(parents=True, exist_ok=True)
-        path = self.boards / name
+        """Write the board image to the game's folder."""
+        path = self.folder / name
         path.write_bytes(render_board(self.state))
-        (self.boards / "record.json").write_text(self.record.model_dump_json(indent=1))
         self.say(f"(board: {path})")
         return path
+
+    def save_record(self) -> None:
+        """Write the record: the public one while the game runs, the full one at its end."""
+        shown = self.record if self.state.over else self.record.public(self.state)
+        (self.folder / RECORD).write_text(shown.model_dump_json(indent=1))
 
     def play(self, color: Color, action: Action) -> None:
         """Apply a command (it may be refused: `IllegalAction`), log it and tell the table."""
         events = apply(self.state, color, action)
         self.record.append(color, action)
+        self.save_record()
         self.tell(events)
+
+
+def game_folder(boards: Path) -> Path:
+    """A new folder of its own for a game in `boards`: game-001, game-002..."""
+    number = 1
+    while True:
+        folder = boards / f"game-{number:03d}"
+        try:
+            folder.mkdir(parents=True)  # refused when an earlier game has this number
+        except FileExistsError:
+            number += 1
+            continue
+        return folder
 
 
 def seat_colors(edition: Edition, count: int) -> list[Color]:
@@ -139,9 +162,9 @@ def status_lines(state: GameState, computers: Mapping[Color, AiPlayer]) -> list[
         who = f"{player.color} (computer, {computer.level})" if computer else player.color
         marker = "> " if player.color == state.current and not state.over else "  "
         lines.append(
-            f"{marker}{who}: ${player.money}m, {player.points} points, "
-            f"{dice_left(state, player.color)} dice and "
-            f"{markers_left(state, player.color)} markers left"
+            f"{marker}{who}: ${player.money}m, {count(player.points, 'point')}, "
+            f"{count(dice_left(state, player.color), 'die', 'dice')} and "
+            f"{count(markers_left(state, player.color), 'marker')} left"
         )
     drawn = cards_drawn(state)
     cards = ", ".join(f"{company_name(c)} {drawn[c]}/{cards_of(c)}" for c in COMPANIES)
@@ -196,7 +219,8 @@ def moves_text(state: GameState, color: Color) -> str:
     for kind, listed in by_kind.items():
         rows += listed[:MOST_MOVES_LISTED]
         if len(listed) > MOST_MOVES_LISTED:
-            rows.append((f"... and {len(listed) - MOST_MOVES_LISTED} more {kind} commands", ""))
+            more = count(len(listed) - MOST_MOVES_LISTED, f"more {kind} command")
+            rows.append((f"... and {more}", ""))
     width = max((len(command) for command, facts in rows if facts), default=0)
     lines = [f"{command:<{width}}   {facts}".rstrip() for command, facts in rows]
     if any_company:
@@ -322,18 +346,17 @@ def run(table: Table, inp: TextIO) -> bool:
 
 
 def standings(state: GameState) -> list[str]:
-    """The final result, best first."""
-    winners = " and ".join(state.winners)
-    lines = [f"{winners} {'win' if len(state.winners) > 1 else 'wins'} Lords of Vegas!"]
+    """The final standings, best first (the game-over line has already named the winner)."""
     ranked = enumerate(final_standings(state), 1)
-    lines += [f"{n}. {color}: {points} points, ${money}m" for n, (color, points, money) in ranked]
-    return lines
+    return ["Final standings:"] + [
+        f"{n}. {color}: {count(points, 'point')}, ${money}m" for n, (color, points, money) in ranked
+    ]
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.offline",
+        prog="python3 tasks.py run bot.offline",
         description="Play Lords of Vegas in the terminal: people take turns at the keyboard, "
         "computer players move by themselves.",
     )
@@ -351,7 +374,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--boards",
         type=Path,
         default=Path("data/boards"),
-        help="folder for the board images (default: data/boards)",
+        help="folder for the games' board images and records, each game in a folder of its "
+        "own (default: data/boards)",
     )
     parser.add_argument("--edition", choices=("updated", "classic"), default="updated")
     return parser.parse_args(argv)
@@ -375,7 +399,7 @@ def main(
         )
         return 2
     colors = seat_colors(edition, count)
-    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
     settings = GameSettings(edition=edition, players=colors, seed=seed)
     people = colors[: count - len(levels)]
     computers = {
@@ -383,19 +407,27 @@ def main(
         for n, (color, level) in enumerate(zip(colors[len(people) :], levels, strict=True))
     }
     state, events = new_game(settings)
+    folder = game_folder(args.boards)
     width = shutil.get_terminal_size().columns if out.isatty() else None
-    table = Table(state, GameRecord(settings=settings), computers, args.boards, out, width)
-    table.say(f"Lords of Vegas, {edition} edition, seed {seed} (--seed {seed} deals it again).")
+    table = Table(state, GameRecord(settings=settings), computers, folder, out, width)
+    table.say(f"Lords of Vegas, {edition} edition. Boards and the game's record go to {folder}.")
     for color in colors:
         kind = f"computer player ({computers[color].level})" if color in computers else "person"
         table.say(f"  {color}: {kind}")
     table.say("Type `help` for the commands, `moves` for what you may do now.")
+    table.save_record()
     table.tell(events)
     finished = run(table, inp)
+    record = folder / RECORD
     if finished:
         table.say("\n".join(standings(table.state)))
+        table.say(f"The whole record is in {record}; seed {seed} (--seed {seed} deals it again).")
     else:
-        table.say(f"Game stopped at turn {table.state.turn}; its record is in {args.boards}.")
+        table.say(
+            f"Game stopped at turn {table.state.turn}. {record} holds its public record "
+            "(every accepted command and the board), without the seed: it tells nothing "
+            "of the cards and dice to come."
+        )
     return 0
 
 

@@ -29,10 +29,11 @@ from engine.lords_of_vegas import (
 )
 from engine.lords_of_vegas.board import company_name
 from engine.lords_of_vegas.ending import standings
-from engine.lords_of_vegas.events import DecisionRequired, TurnStarted
-from engine.lords_of_vegas.narrate import describe_offer
+from engine.lords_of_vegas.events import DecisionRequired, GameOver, TurnStarted
+from engine.lords_of_vegas.narrate import describe_game_over, describe_offer
 from engine.lords_of_vegas.state import EDITION_COLORS, Edition
 from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
+from engine.words import and_list, count
 from render import render_board
 
 BOARD_FILE: Final = "board.png"
@@ -140,7 +141,7 @@ def whose_turn(
         return "", []
     if state.pending:
         owing = list(dict.fromkeys(names[d.player] for d in state.pending))
-        return f"Waiting for {' and '.join(owing)} to decide (see the prompt).", []
+        return f"Waiting for {and_list(owing)} to decide (see the prompt).", []
     user = user_of(game, state.current)
     if user is None:
         return f"{names[state.current]} is playing.", []
@@ -174,20 +175,29 @@ async def turn_post(
 async def final_post(
     game: Game, state: GameState, events: Sequence[Event], chart: bytes | None = None
 ) -> Post:
-    """The end of the game: final standings, the final board and the points `chart`."""
+    """The end of the game: final standings, the final board and the points `chart`.
+
+    The result is said once: the game-over line is the message, the story above the
+    standings leaves it out.
+    """
     names = chat_names(game)
     table = [
-        f"{place}. {names[color]}: {points} points, ${money}m"
+        f"{place}. {names[color]}: {count(points, 'point')}, ${money}m"
         for place, (color, points, money) in enumerate(standings(state), 1)
     ]
-    winners = " and ".join(names[c] for c in state.winners)
+    ending = next((e for e in events if isinstance(e, GameOver)), None)
+    if ending is None:
+        ending = GameOver(
+            reason="game_over_card",
+            winners=tuple(state.winners),
+            standings=tuple(standings(state)),
+        )
     users = [u for u in (user_of(game, p.color) for p in state.players) if u is not None]
-    lines = narrate(events, game)
+    lines = narrate([e for e in events if not isinstance(e, GameOver)], game)
     embed = story_embed("Game over", [*lines[-30:], "", "**Final standings**", *table])
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     everyone = " ".join(f"<@{user}>" for user in users)
-    verb = "win" if len(state.winners) > 1 else "wins"
-    content = f"🏆 {winners} {verb} Lords of Vegas! Thanks for playing, {everyone}."
+    content = f"🏆 {describe_game_over(ending, names)} Thanks for playing, {everyone}."
     return Post(content, embed, await board_image(game, state), users, chart)
 
 
@@ -211,13 +221,13 @@ def status_embed(game: Game, state: GameState, deadline: float | None = None) ->
         color=COLOR_HEX.get(state.current, GREEN_FELT),
     )
     for player in state.players:
-        marker = "▶ " if player.color == state.current and not state.over else ""
+        marker = "▶ " if player.color == state.current and game.is_open else ""
         embed.add_field(
             name=f"{marker}{display_names(game).get(player.color, player.color)} ({player.color})",
             value=(
-                f"${player.money}m · {player.points} points\n"
-                f"{dice_left(state, player.color)} dice, "
-                f"{markers_left(state, player.color)} markers left"
+                f"${player.money}m · {count(player.points, 'point')}\n"
+                f"{count(dice_left(state, player.color), 'die', 'dice')}, "
+                f"{count(markers_left(state, player.color), 'marker')} left"
             ),
             inline=True,
         )
@@ -230,8 +240,10 @@ def status_embed(game: Game, state: GameState, deadline: float | None = None) ->
         value=f"{cards}, {strip}. Game Over card: {game_over}.",
         inline=False,
     )
-    if state.over:
-        winners = " and ".join(names[c] for c in state.winners)
+    if game.status == "abandoned":
+        embed.add_field(name="Result", value="The game was abandoned: no winner.", inline=False)
+    elif state.over:
+        winners = and_list([names[c] for c in state.winners])
         embed.add_field(name="Result", value=f"{winners} won.", inline=False)
     elif state.pending:
         waiting = "\n".join(describe_decision(d, names) for d in state.pending)

@@ -76,7 +76,7 @@ def closed_offer_text(game: Game, offer_id: int, events: Sequence[Event]) -> str
     names = chat_names(game)
     for event in events:
         if isinstance(event, TradeStepFailed) and event.offer == offer_id:
-            later = f" Steps {event.index + 2} and later did not happen." if event.skipped else ""
+            later = _skipped_words(event.index + 2, event.skipped)
             earlier = " The earlier steps stand." if event.index else ""
             return (
                 f"Trade #{offer_id} stopped at step {event.index + 1}: {event.reason}"
@@ -94,6 +94,18 @@ def closed_offer_text(game: Game, offer_id: int, events: Sequence[Event]) -> str
             }
             return reasons[event.reason]
     return f"Offer #{offer_id} is closed."
+
+
+def _skipped_words(first: int, skipped: int) -> str:
+    """The steps a failed trade never ran: `Step 3`, `Steps 3 and 4`, `Steps 3 to 7`."""
+    if skipped == 0:
+        return ""
+    last = first + skipped - 1
+    if skipped == 1:
+        steps = f"Step {first}"
+    else:
+        steps = f"Steps {first} {'and' if skipped == 2 else 'to'} {last}"
+    return f" {steps} did not happen."
 
 
 def closed_decision_text(game: Game, events: Sequence[Event]) -> str:

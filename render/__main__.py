@@ -1,7 +1,8 @@
 """Render a saved game to a PNG file: `python -m render saved-game.json -o board.png`.
 
-The input is the engine's JSON for a game state (`GameState.model_dump_json()`), or a
-game record (settings and commands), which is replayed to its end first.
+The input is the engine's JSON for a game state (`GameState.model_dump_json()`), a
+game record (settings and commands), which is replayed to its end first, or the public
+record of a game under way, whose board is drawn as the table sees it.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from engine.lords_of_vegas import Color, GameState
-from engine.lords_of_vegas.record import GameRecord
+from engine.lords_of_vegas.record import GameRecord, PublicRecord
 
 from .board import render_board
 
 
 def load_state(text: str) -> GameState:
-    """A game state from its JSON, or from a game record's JSON by replaying it."""
+    """A game state from its JSON, a game record's (replayed) or a public record's."""
     data = json.loads(text)
+    if isinstance(data, dict) and data.get("record") == "public":
+        return PublicRecord.model_validate(data).state
     if isinstance(data, dict) and "commands" in data and "settings" in data:
         state, _ = GameRecord.model_validate(data).replay()
         return state
@@ -43,7 +46,8 @@ def parse_names(pairs: list[str], state: GameState) -> dict[Color, str]:
 def main(argv: list[str] | None = None) -> int:
     """Read the saved game, render it and write the PNG; returns the exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m render", description="Draw the board of a saved Lords of Vegas game."
+        prog="python3 tasks.py run render",
+        description="Draw the board of a saved Lords of Vegas game.",
     )
     parser.add_argument("saved_game", type=Path, help="game state JSON (or a game record JSON)")
     parser.add_argument("-o", "--output", type=Path, default=Path("board.png"), help="PNG to write")

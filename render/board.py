@@ -32,12 +32,15 @@ class Drawing:
 
 
 def display_names(state: GameState, names: Mapping[Color, str] | None) -> dict[Color, str]:
-    """Each player's name: the given one when it is not blank, else the colour's name."""
+    """Each player's name: the given one when it is not blank, else the colour.
+
+    A colour is written in lower case, as in every line the bot and terminal write.
+    """
     given = names or {}
     shown: dict[Color, str] = {}
     for color in state.colors:
         name = " ".join(given.get(color, "").split())
-        shown[color] = name or color.capitalize()
+        shown[color] = name or color
     return shown
 
 

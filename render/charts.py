@@ -16,6 +16,7 @@ from PIL import Image
 
 from engine.lords_of_vegas import Color
 from engine.lords_of_vegas.scoring import track_end
+from engine.words import count
 
 from .board import Drawing
 from .canvas import Canvas
@@ -146,7 +147,7 @@ def draw_points_chart(series: Mapping[Color, Sequence[int]], names: Mapping[Colo
         label_y = top + LABEL_HEIGHT // 2
         canvas.draw.line((PLOT.right, end_y, PLOT.right + 10, label_y), fill=MUTED)
         draw_code_tag(canvas, Box(PLOT.right + 12, top + 3, PLOT.right + 48, top + 23), color, 14)
-        name = shown_name(names.get(color, ""), color.capitalize())
+        name = shown_name(names.get(color, ""), color)
         canvas.text(
             Box(PLOT.right + 54, top + 2, CHART_WIDTH - 60, top + LABEL_HEIGHT - 2),
             name,
@@ -215,7 +216,7 @@ def draw_leaderboard(rows: Sequence[Standing], title: str) -> Drawing:
         bar = bar_box(index, row.wins, most_wins)
         if bar is not None:
             canvas.rect(bar, fill=BAR_FILL, outline=INK, width=2)
-        wins = f"{_count(row.wins, 'win')} / {_count(row.games, 'game')}"
+        wins = f"{count(row.wins, 'win')} / {count(row.games, 'game')}"
         canvas.text(Box(BAR_RIGHT + 12, band.top, 796, band.bottom), wins, INK, 18, min_size=12)
         figures = f"avg {row.average:.0f} · best {row.best}"
         canvas.text(
@@ -227,10 +228,6 @@ def draw_leaderboard(rows: Sequence[Standing], title: str) -> Drawing:
             align="right",
         )
     return Drawing(canvas.image, tuple(canvas.placements))
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def render_leaderboard(rows: Sequence[Standing], title: str = "Leaderboard") -> bytes:

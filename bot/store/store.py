@@ -385,6 +385,14 @@ class Store:
             )
         return games[0] if games else None
 
+    async def last_game(self, channel_id: int) -> Game | None:
+        """The channel's most recent game, open or not (an open one is always the latest)."""
+        async with self._lock:
+            games = await self._select(
+                self._db, "WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1", channel_id
+            )
+        return games[0] if games else None
+
     async def finished_games(
         self, *, guild_id: int | None = None, user_id: int | None = None, limit: int | None = 20
     ) -> list[Game]:

@@ -66,8 +66,9 @@ _COMMON: Final[dict[Topic, str]] = {
     "reorganize": (
         "`reorganize <lot>`: reroll every die in a casino where you have at least one die, "
         "paying $1m per pip on all its dice. You need not be the boss. No die can be "
-        "reorganized twice in one turn. Each player with several dice there then chooses "
-        "which value goes on which of their tiles (`place A2=5 A5=1`)."
+        "reorganized twice in one turn, even after it merges into a bigger casino or moves "
+        "to a new tile. Each player with several dice there then chooses which value goes "
+        "on which of their tiles (`place A2=5 A5=1`)."
     ),
     "scoring": (
         "A casino scores one point per tile, risers included, for its boss. The track has "

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.lords_of_vegas.record import GameRecord
 from render import render_board
 from render.__main__ import main
 from tests.render.board_positions import finished_game, midway
@@ -37,6 +38,18 @@ def test_a_game_record_is_replayed_to_its_end(tmp_path: Path) -> None:
     saved.write_text(record.model_dump_json(), encoding="utf-8")
     out = tmp_path / "board.png"
     assert main([str(saved), "-o", str(out)]) == 0
+    assert out.read_bytes() == render_board(state)
+
+
+def test_a_public_record_draws_the_board_the_table_sees(tmp_path: Path) -> None:
+    _, whole = finished_game("updated", 3, 14, "builder")
+    so_far = GameRecord(settings=whole.settings, commands=whole.commands[:80])
+    state, _ = so_far.replay()
+    saved = tmp_path / "record.json"
+    saved.write_text(so_far.public(state).model_dump_json(), encoding="utf-8")
+    out = tmp_path / "board.png"
+    assert main([str(saved), "-o", str(out)]) == 0
+    # The deck's order is not in the public record, and the picture does not need it.
     assert out.read_bytes() == render_board(state)
 
 
