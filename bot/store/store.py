@@ -111,6 +111,9 @@ class Store:
         """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        # When aiosqlite fails to open a file, its worker thread outlives the error and may
+        # print a traceback once the event loop is closed: find out here, plainly, first.
+        sqlite3.connect(path).close()
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             # Wait for other connections' locks (from the very first statement on).

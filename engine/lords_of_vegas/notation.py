@@ -9,7 +9,9 @@ convert thousands of digits. Formatting gives the canonical text back, so
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from typing import Final, get_args
 
 from pydantic import ValidationError
@@ -61,6 +63,8 @@ USAGE: Final[dict[str, str]] = {
     "expire": "expire <offer number>",
 }
 ALIASES: Final = {"reorg": "reorganize"}
+# `expire` is applied by the host when an offer's time runs out; players never type it.
+PLAYER_COMMANDS: Final = tuple(kind for kind in USAGE if kind != "expire")
 COLORS: Final[tuple[Color, ...]] = get_args(Color)
 _COMPANY_WORDS: Final[dict[str, Company]] = {
     **{c: c for c in COMPANIES},
@@ -73,6 +77,19 @@ MAX_OFFER_NUMBER: Final = 999_999
 _AMOUNT = re.compile(r"\$?([0-9]+)m?")
 _NUMBER = re.compile(r"#?([0-9]+)")
 _SHOWN: Final = 24
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """` Did you mean build?` when `word` looks like a mistyped known word or alias, else ""."""
+    found = difflib.get_close_matches(word.lower(), [*known, *ALIASES], n=1, cutoff=0.7)
+    return f" Did you mean {ALIASES.get(found[0], found[0])}?" if found else ""
+
+
+def unknown_command(word: str) -> str:
+    """Why `word` is not a command, with the likeliest one meant and the players' commands."""
+    meant = did_you_mean(word, PLAYER_COMMANDS)
+    commands = ", ".join(PLAYER_COMMANDS)
+    return f"I don't know the command '{_shown(word)}'.{meant} Commands: {commands}."
 
 
 def _fail(kind: str, problem: str) -> NotationError:
@@ -166,7 +183,7 @@ def parse_command(text: str) -> Action:
     """Parse one command (without the `<player>:` prefix) into an action."""
     words = text.replace(",", " ").split()
     if not words:
-        raise NotationError("The command is empty. Commands: " + ", ".join(USAGE) + ".")
+        raise NotationError("The command is empty. Commands: " + ", ".join(PLAYER_COMMANDS) + ".")
     kind = ALIASES.get(words[0].lower(), words[0].lower())
     try:
         if kind == "offer":
@@ -241,9 +258,7 @@ def _parse_simple(kind: str, args: list[str]) -> Action:
         if kind == "decline":
             return Decline(offer=number)
         return Withdraw(offer=number) if kind == "withdraw" else Expire(offer=number)
-    raise NotationError(
-        f"I don't know the command '{_shown(kind)}'. Commands: " + ", ".join(USAGE) + "."
-    )
+    raise NotationError(unknown_command(kind))
 
 
 def _parse_offer(text: str) -> Propose:

@@ -200,3 +200,16 @@ def test_foreign_digits_and_huge_numbers_are_refused_readably(text: str, message
     with pytest.raises(NotationError, match=message) as refused:
         parse_command(text)
     assert len(str(refused.value)) <= 400
+
+
+def test_an_unknown_command_names_the_likeliest_one_and_only_players_commands() -> None:
+    with pytest.raises(NotationError) as mistyped:
+        parse_command("biuld A1 vega")
+    with pytest.raises(NotationError) as unrelated:
+        parse_command("xyzzy")
+
+    assert "Did you mean build?" in str(mistyped.value)
+    assert "Did you mean" not in str(unrelated.value)
+    for refusal in (mistyped.value, unrelated.value):
+        assert "Commands: build, sprawl," in str(refusal)
+        assert "expire" not in str(refusal)  # applied by the host, never typed
