@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -779,12 +779,23 @@ def _packaged() -> Components:
     return build_components(ComponentFacts.model_validate(json.loads(text)))
 
 
-def load_components(path: str | Path | None = None) -> Components:
-    """The packaged components (loaded once), or a corrected copy read from `path`.
+@lru_cache(maxsize=16)
+def _from_file(path: Path, modified: int, size: int) -> Components:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return build_components(ComponentFacts.model_validate(data))
 
+
+def load_components(path: str | Path | None = None) -> Components:
+    """The packaged components, or a corrected copy read from `path`.
+
+    Each file is read once (again only when it changes), so games can call this freely.
     Raises `pydantic.ValidationError` naming what does not fit when the file is wrong.
     """
     if path is None:
         return _packaged()
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return build_components(ComponentFacts.model_validate(data))
+    resolved = Path(path).resolve()
+    stat = resolved.stat()
+    return _from_file(resolved, stat.st_mtime_ns, stat.st_size)
+
+
+COMPONENTS: Final = load_components()
