@@ -281,6 +281,15 @@ def _legal(
     return tuple(out)
 
 
+def clear_caches() -> None:
+    """Forget every cached sheet analysis and answer (for benchmarks).
+
+    The tables computed once per Components stay; memory is bounded anyway.
+    """
+    _legal.cache_clear()
+    layout.cache_clear()
+
+
 def fitting_placements(
     components: Components, sheet: Sequence[Placement], tile_id: str
 ) -> tuple[Placement, ...]:
@@ -301,6 +310,7 @@ __all__ = [
     "canonical",
     "cell_name",
     "cells_of",
+    "clear_caches",
     "fit_problem",
     "fitting_placements",
     "legal_placements",
