@@ -19,7 +19,7 @@ import json
 import sys
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -279,7 +279,7 @@ class BoardFacts(_Facts):
                 raise ValueError(f"basic track {track.id}: spaces must rise strictly")
         return self
 
-    @property
+    @cached_property
     def circles(self) -> tuple[int, ...]:
         """The premier track's circles, where Minimum-Bid markers stand."""
         return tuple(s.number for s in self.premier_track if s.shape == "circle")

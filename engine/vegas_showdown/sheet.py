@@ -21,7 +21,7 @@ from typing import Final
 
 from .components import Components, EntranceName, TileColor
 from .geometry import ROTATIONS, Cell
-from .sheet_layout import ENTRANCE_BIT, Grid, Layout, Placement, grid, layout
+from .sheet_layout import ENTRANCE_BIT, Grid, Layout, Placement, fitting, grid, layout, meets
 
 ENTRANCES_FOR_COLOR: Final[dict[TileColor, tuple[EntranceName, ...]]] = {
     "yellow": ("casino",),
@@ -141,7 +141,7 @@ def fit_problem(
 
 
 def _missing(components: Components, lay: Layout, tile_id: str) -> tuple[str, ...]:
-    return tuple(t for t in components.tiles[tile_id].prerequisites if not lay.counts[t])
+    return tuple(t for t in components.tiles[tile_id].prerequisites if t not in lay.present)
 
 
 def _joined(components: Components, g: Grid, lay: Layout, placement: Placement) -> bool:
@@ -156,11 +156,6 @@ def _joined(components: Components, g: Grid, lay: Layout, placement: Placement) 
     target = lay.reach_doors[_REACH_KEY[color]]
     f = m.faces
     return bool(f[0] & target[2] or f[1] & target[3] or f[2] & target[0] or f[3] & target[1])
-
-
-def _meets(m_faces: tuple[int, int, int, int], doors: tuple[int, int, int, int]) -> bool:
-    f = m_faces
-    return bool(f[0] & doors[2] or f[1] & doors[3] or f[2] & doors[0] or f[3] & doors[1])
 
 
 def placement_problem(
@@ -187,7 +182,7 @@ def placement_problem(
             f"The {tile.name} must be joined to {_ENTRANCE_WORDS[tile.color]} by an unbroken "
             f"path of doors, and at {cell_name((placement.x, placement.y))} it would not be."
         )
-    if tile.door_must_meet and not _meets(
+    if tile.door_must_meet and not meets(
         g.masks[placement].faces, lay.doors_of(tile.door_must_meet)
     ):
         return (
@@ -213,7 +208,12 @@ def sheet_problems(components: Components, sheet: Sequence[Placement]) -> list[s
     This is the check at the end of a renovation, when every tile must satisfy the
     placement rules in the final layout.
     """
-    _, lay = _layout(components, sheet)
+    return list(_problems(grid(components), components, tuple(sheet)))
+
+
+@lru_cache(maxsize=1024)
+def _problems(g: Grid, components: Components, sheet: tuple[Placement, ...]) -> tuple[str, ...]:
+    lay = layout(g, sheet)
     problems: list[str] = []
     for index, placement in enumerate(sheet):
         m = lay.masks[index]
@@ -223,23 +223,24 @@ def sheet_problems(components: Components, sheet: Sequence[Placement]) -> list[s
             problems.append(problem or f"{placement} does not fit.")
             continue
         tile = components.tiles[placement.tile]
-        where = f"Your {tile.name} at {cell_name((placement.x, placement.y))}"
         missing = _missing(components, lay, tile.id)
-        if missing:
-            problems.append(f"{where} needs {_names(components, missing)} on the sheet.")
-        if not any(index in lay.reach[e] for e in ENTRANCES_FOR_COLOR[tile.color]):
-            problems.append(
-                f"{where} is not joined to {_ENTRANCE_WORDS[tile.color]} "
-                "by an unbroken path of doors."
-            )
-        if tile.door_must_meet and not any(
-            sheet[j].tile in tile.door_must_meet for j in lay.links[index]
-        ):
-            problems.append(
-                f"{where} has no door meeting a door of "
-                f"{_alternatives(components, tile.door_must_meet)}."
-            )
-    return problems
+        joined = any(index in lay.reach[e] for e in ENTRANCES_FOR_COLOR[tile.color])
+        met = not tile.door_must_meet or meets(m.faces, lay.doors_of(tile.door_must_meet))
+        if missing or not joined or not met:
+            where = f"Your {tile.name} at {cell_name((placement.x, placement.y))}"
+            if missing:
+                problems.append(f"{where} needs {_names(components, missing)} on the sheet.")
+            if not joined:
+                problems.append(
+                    f"{where} is not joined to {_ENTRANCE_WORDS[tile.color]} "
+                    "by an unbroken path of doors."
+                )
+            if not met:
+                problems.append(
+                    f"{where} has no door meeting a door of "
+                    f"{_alternatives(components, tile.door_must_meet)}."
+                )
+    return tuple(problems)
 
 
 def legal_placements(
@@ -287,6 +288,7 @@ def clear_caches() -> None:
     The tables computed once per Components stay; memory is bounded anyway.
     """
     _legal.cache_clear()
+    _problems.cache_clear()
     layout.cache_clear()
 
 
@@ -299,8 +301,9 @@ def fitting_placements(
     """
     if tile_id not in components.tiles:
         return ()
-    g, lay = _layout(components, sheet)
-    return tuple(p for p, m in g.candidates[tile_id] if not m.cells & lay.occupied)
+    g = grid(components)
+    occupied = fitting(g, sheet)[1]
+    return tuple(p for p, m in g.candidates[tile_id] if not m.cells & occupied)
 
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Bitmask machinery behind the sheet rules.
 
 Precomputed tile footprints and door edges, and the analysis of one sheet: occupancy,
-door-to-door links, and what each entrance reaches.
+and what each entrance reaches through door-to-door passages (a flood fill).
 
 A cell (x, y) is bit `y * width + x` of an int, where `width = cols + 1`: the extra,
 always-empty column stops a shift east or west from wrapping into the next row, so
@@ -11,7 +11,7 @@ per `Components` (the `Grid`) or once per sheet content (the `Layout`) and cache
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple
@@ -135,10 +135,9 @@ class Layout:
     tiles: tuple[Placement, ...]
     masks: tuple[PlacedMasks | None, ...]  # None: the tile does not fit where it is
     occupied: int
-    links: tuple[frozenset[int], ...]  # tiles joined door to door
     reach: dict[EntranceName, frozenset[int]]  # tiles joined to each entrance
     reach_doors: dict[str, tuple[int, int, int, int]]  # casino / hotel / either
-    counts: Counter[str]
+    present: frozenset[str]  # ids of the tiles on the sheet
 
     def doors_of(self, tile_ids: tuple[str, ...]) -> tuple[int, int, int, int]:
         """The door masks (N E S W) of every fitting tile whose id is in `tile_ids`."""
@@ -150,76 +149,78 @@ class Layout:
         return (out[0], out[1], out[2], out[3])
 
 
-def _fit(g: Grid, p: Placement, occupied: int) -> PlacedMasks | None:
-    m = g.masks.get(p)
-    if m is None or m.cells & occupied:
-        return None
-    return m
+def meets(faces: tuple[int, int, int, int], doors: tuple[int, int, int, int]) -> bool:
+    """Whether a door behind `faces` meets one of `doors` (a door on the facing side)."""
+    return bool(
+        faces[0] & doors[2] or faces[1] & doors[3] or faces[2] & doors[0] or faces[3] & doors[1]
+    )
+
+
+def fitting(g: Grid, tiles: Sequence[Placement]) -> tuple[list[PlacedMasks | None], int]:
+    """Each tile's masks, and the cells covered.
+
+    A tile's masks are None when it is unknown, off the sheet or on an earlier tile.
+    """
+    occupied = 0
+    masks: list[PlacedMasks | None] = []
+    for p in tiles:
+        m = g.masks.get(p)
+        if m is None or m.cells & occupied:
+            masks.append(None)
+        else:
+            masks.append(m)
+            occupied |= m.cells
+    return masks, occupied
+
+
+def _flood(
+    placed: list[tuple[int, PlacedMasks]], entrance: int
+) -> tuple[frozenset[int], tuple[int, int, int, int]]:
+    """The tiles joined to one entrance, and their doors, by door-to-door flood fill."""
+    reached: set[int] = set()
+    doors = [0, 0, 0, 0]
+    waiting: list[tuple[int, PlacedMasks]] = []
+    for i, m in placed:
+        if m.entrances & entrance:
+            reached.add(i)
+            for s in range(4):
+                doors[s] |= m.doors[s]
+        else:
+            waiting.append((i, m))
+    grew = bool(reached)
+    while grew and waiting:
+        grew = False
+        still: list[tuple[int, PlacedMasks]] = []
+        for i, m in waiting:
+            f = m.faces
+            if f[0] & doors[2] or f[1] & doors[3] or f[2] & doors[0] or f[3] & doors[1]:
+                reached.add(i)
+                for s in range(4):
+                    doors[s] |= m.doors[s]
+                grew = True
+            else:
+                still.append((i, m))
+        waiting = still
+    return frozenset(reached), (doors[0], doors[1], doors[2], doors[3])
 
 
 @lru_cache(maxsize=4096)
 def layout(g: Grid, tiles: tuple[Placement, ...]) -> Layout:
     """Analyse a sheet (cached by content): earlier tiles win any overlap."""
-    occupied = 0
-    masks: list[PlacedMasks | None] = []
-    for p in tiles:
-        m = _fit(g, p, occupied)
-        masks.append(m)
-        if m is not None:
-            occupied |= m.cells
-    owner: dict[int, int] = {}
-    all_doors = [0, 0, 0, 0]
-    for i, m in enumerate(masks):
-        if m is None:
-            continue
-        cells = m.cells
-        while cells:
-            low = cells & -cells
-            owner[low] = i
-            cells ^= low
-        for s in range(4):
-            all_doors[s] |= m.doors[s]
-    links: list[set[int]] = [set() for _ in tiles]
-    for i, m in enumerate(masks):
-        if m is None:
-            continue
-        for s in range(4):
-            hits = m.faces[s] & all_doors[(s + 2) % 4]
-            while hits:
-                low = hits & -hits
-                links[i].add(owner[low])
-                hits ^= low
-    reach: dict[EntranceName, frozenset[int]] = {}
-    for name, (cell, side) in g.entrance_cells.items():
-        start = owner.get(cell)
-        seen: set[int] = set()
-        m0 = masks[start] if start is not None else None
-        if start is not None and m0 is not None and m0.doors[side] & cell:
-            todo = [start]
-            seen.add(start)
-            while todo:
-                for j in links[todo.pop()]:
-                    if j not in seen:
-                        seen.add(j)
-                        todo.append(j)
-        reach[name] = frozenset(seen)
-    reach_doors: dict[str, tuple[int, int, int, int]] = {}
-    for key, names in (("casino", ("casino",)), ("hotel", ("hotel",)), ("either", tuple(reach))):
-        out = [0, 0, 0, 0]
-        for name in names:
-            for i in reach[name]:
-                m = masks[i]
-                assert m is not None  # only fitting tiles are reached
-                for s in range(4):
-                    out[s] |= m.doors[s]
-        reach_doors[key] = (out[0], out[1], out[2], out[3])
-    counts = Counter(p.tile for p, m in zip(tiles, masks, strict=True) if m is not None)
+    masks, occupied = fitting(g, tiles)
+    placed = [(i, m) for i, m in enumerate(masks) if m is not None]
+    casino, casino_doors = _flood(placed, ENTRANCE_BIT["casino"])
+    hotel, hotel_doors = _flood(placed, ENTRANCE_BIT["hotel"])
+    either = tuple(a | b for a, b in zip(casino_doors, hotel_doors, strict=True))
     return Layout(
         tiles=tiles,
         masks=tuple(masks),
         occupied=occupied,
-        links=tuple(frozenset(s) for s in links),
-        reach=reach,
-        reach_doors=reach_doors,
-        counts=counts,
+        reach={"casino": casino, "hotel": hotel},
+        reach_doors={
+            "casino": casino_doors,
+            "hotel": hotel_doors,
+            "either": (either[0], either[1], either[2], either[3]),
+        },
+        present=frozenset(p.tile for p, m in zip(tiles, masks, strict=True) if m is not None),
     )

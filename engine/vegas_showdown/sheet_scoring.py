@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from .components import Components, TileColor
-from .sheet_layout import Placement, grid, layout
+from .sheet_layout import Placement, fitting, grid, layout
 
 AREA_FILL_COLORS: Final[dict[str, tuple[TileColor, ...]]] = {
     "casino": ("yellow", "green"),
@@ -59,7 +59,7 @@ def is_connected(components: Components, sheet: Sequence[Placement]) -> bool:
 def is_full(components: Components, sheet: Sequence[Placement]) -> bool:
     """Whether every cell of the sheet is covered (this ends the game)."""
     g = grid(components)
-    return layout(g, tuple(sheet)).occupied == g.full
+    return fitting(g, sheet)[1] == g.full
 
 
 def diamonds(components: Components, sheet: Sequence[Placement]) -> tuple[int, int]:
