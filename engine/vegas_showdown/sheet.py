@@ -21,7 +21,17 @@ from typing import Final
 
 from .components import Components, EntranceName, TileColor
 from .geometry import ROTATIONS, Cell
-from .sheet_layout import ENTRANCE_BIT, Grid, Layout, Placement, fitting, grid, layout, meets
+from .sheet_layout import (
+    ENTRANCE_BIT,
+    Grid,
+    Layout,
+    Placement,
+    clear_layouts,
+    fitting,
+    grid,
+    layout,
+    meets,
+)
 
 ENTRANCES_FOR_COLOR: Final[dict[TileColor, tuple[EntranceName, ...]]] = {
     "yellow": ("casino",),
@@ -289,7 +299,7 @@ def clear_caches() -> None:
     """
     _legal.cache_clear()
     _problems.cache_clear()
-    layout.cache_clear()
+    clear_layouts()
 
 
 def fitting_placements(
