@@ -1,0 +1,1 @@
+"""Vegas Showdown rules engine: pure, deterministic, no I/O."""
