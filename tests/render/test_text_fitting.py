@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render.canvas import ELLIPSIS, Canvas, fit_text
-from render.geometry import Box
-from render.style import INK, PAPER
+from render.box import Box
+from render.canvas import Canvas
+from render.palette import INK, PAPER
+from render.text import ELLIPSIS, fit_text
 
 
 def test_a_short_text_keeps_its_size() -> None:
