@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from .box import Box
 from .palette import RGB
-from .text import Align, TextPlacement, fit_text, glyphs, rotated, span
+from .text import Align, TextPlacement, fit_text, glyphs, line_pitch, rotated, span, wrap_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +78,27 @@ class Canvas:
         self.image.paste(color, (x, y), drawn.mask)
         self.placements.append(TextPlacement(shown, box, ink))
         return ink
+
+    def paragraph(
+        self,
+        box: Box,
+        text: str,
+        color: RGB,
+        size: int,
+        *,
+        min_size: int | None = None,
+        align: Align = "left",
+    ) -> int:
+        """Draw `text` wrapped into lines from the top of `box` (see `wrap_text`).
+
+        Returns the number of lines drawn; each is recorded like any text.
+        """
+        lines, size = wrap_text(text, box.width, box.height, size, min_size or size)
+        pitch = line_pitch(lines, size)
+        for index, line in enumerate(lines):
+            top = box.top + index * pitch
+            self.text(Box(box.left, top, box.right, top + pitch), line, color, size, align=align)
+        return len(lines)
 
     def cached(self, box: Box, painter: Painter, *args: Hashable) -> None:
         """Draw `painter(canvas, box, *args)` into `box`, reusing the picture of an earlier call.

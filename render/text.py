@@ -1,4 +1,4 @@
-"""Text for every picture: the vendored font, and fitting a text into a box.
+"""Text for every picture: the vendored font, fitting a line into a box, wrapping a paragraph.
 
 Glyph masks are rendered once per (text, size) and reused, because drawing text
 through FreeType is the slowest thing a renderer does.
@@ -20,6 +20,8 @@ Align = Literal["left", "center", "right"]
 ELLIPSIS: Final = "…"
 # Nothing shown in a picture needs more; it bounds the work for absurdly long names.
 MAX_CHARS: Final = 80
+# The longest paragraph a picture shows (an event card's text, say).
+MAX_PARAGRAPH_CHARS: Final = 600
 FONT_FILE: Final = "DejaVuSansCondensed-Bold.ttf"
 
 
@@ -113,3 +115,52 @@ def fit_text(text: str, width: int, height: int, size: int, min_size: int) -> tu
     if shown and _fits(shown + ELLIPSIS, size, width, height):
         return shown + ELLIPSIS, size
     return "", size
+
+
+def _wrapped(words: list[str], width: int, size: int) -> list[str]:
+    """`words` in lines no wider than `width` at `size`, greedily; a wider word stands alone."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        longer = f"{line} {word}" if line else word
+        if line and span(longer, size)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    if line:
+        lines.append(line)
+    return lines
+
+
+def line_pitch(lines: list[str] | tuple[str, ...], size: int) -> int:
+    """The height given to each line of a paragraph: its tallest line's height."""
+    return max((sum(span(line, size)[1:]) for line in lines), default=sum(font(size).getmetrics()))
+
+
+def wrap_text(
+    text: str, width: int, height: int, size: int, min_size: int
+) -> tuple[tuple[str, ...], int]:
+    """`text` in lines that fit `width` x `height`, at the largest size down to `min_size`.
+
+    Lines break between words. When even `min_size` needs too many lines, the last line
+    that fits ends with … (and so does a word too wide for a line of its own). Returns no
+    lines when not even one fits.
+    """
+    words = text[:MAX_PARAGRAPH_CHARS].split()
+    if not words:
+        return (), size
+    for candidate in range(size, min_size - 1, -1):
+        lines = _wrapped(words, width, candidate)
+        wide = max(span(line, candidate)[0] for line in lines)
+        if wide <= width and len(lines) * line_pitch(lines, candidate) <= height:
+            return tuple(lines), candidate
+    lines = _wrapped(words, width, min_size)
+    pitch = line_pitch(lines, min_size)
+    room = height // pitch
+    if room == 0:
+        return (), min_size
+    if len(lines) > room:
+        lines = [*lines[: room - 1], " ".join(lines[room - 1 :])]
+    shown = [fit_text(line, width, pitch, min_size, min_size)[0] for line in lines]
+    return tuple(line for line in shown if line), min_size

@@ -13,7 +13,7 @@ from PIL import Image
 
 from ..box import Box
 from ..canvas import Canvas
-from ..cues import hatch
+from ..cues import fill_pattern
 from ..palette import INK, MUTED, PAPER, RULE
 from ..text import TextPlacement
 from .geometry import (
@@ -52,7 +52,7 @@ def background(f_unused: bool) -> tuple[Image.Image, tuple[TextPlacement, ...]]:
         unused = f_unused and lot.startswith("F")
         canvas.rect(box, fill=UNUSED if unused else PAVEMENT)
         if unused:
-            hatch(canvas, box, UNUSED, HATCH)
+            fill_pattern(canvas, box, UNUSED, HATCH, "rising")
         draw_lot_header(canvas, lot)
     if f_unused:
         block = BLOCK_BOXES["F"]
