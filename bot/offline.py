@@ -63,7 +63,7 @@ from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
 from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
 from engine.words import count
-from render import render_board
+from render.lords_of_vegas import render_board
 
 # A computer player finishing a turn takes a few actions; past this many it ends the turn.
 MOST_COMPUTER_ACTIONS: Final = 40

@@ -34,7 +34,7 @@ from engine.lords_of_vegas.narrate import describe_game_over, describe_offer
 from engine.lords_of_vegas.state import EDITION_COLORS, Edition
 from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
 from engine.words import and_list, count
-from render import render_board
+from render.lords_of_vegas import render_board
 
 BOARD_FILE: Final = "board.png"
 CHART_FILE: Final = "points.png"

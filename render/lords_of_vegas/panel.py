@@ -27,22 +27,20 @@ from engine.lords_of_vegas.supply import (
 )
 from engine.words import and_list, count
 
-from .canvas import Canvas
-from .geometry import PANEL_BOX, Box
-from .lots import draw_code_tag, draw_dashed_frame, draw_star
+from ..box import Box
+from ..canvas import Canvas
+from ..cues import draw_dashed_frame
+from ..palette import INK, MUTED, PAPER, RULE, WHITE
+from .geometry import PANEL_BOX
+from .lots import draw_code_tag, draw_star
 from .style import (
     COMPANY_FILL,
     COMPANY_LETTER,
     CURRENT,
-    INK,
     LANE,
-    MUTED,
-    PAPER,
-    RULE,
     SIGNAL,
     STRIP,
     TIMES,
-    WHITE,
     WINNER,
 )
 

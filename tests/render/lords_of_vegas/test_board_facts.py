@@ -20,32 +20,31 @@ from engine.lords_of_vegas.casino import all_casinos
 from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.supply import dice_left, markers_left
 from engine.words import and_list, count
-from render import render_board
-from render.board import draw_board
-from render.canvas import TextPlacement
-from render.geometry import (
+from render.box import Box
+from render.lords_of_vegas import render_board
+from render.lords_of_vegas.board import draw_board
+from render.lords_of_vegas.geometry import (
     LOT_BOXES,
     PANEL_BOX,
     TRACK_CELLS,
-    Box,
     die_boxes,
     header_boxes,
     marker_box,
 )
-from render.lots import boss_die_lot
-from render.style import (
+from render.lords_of_vegas.lots import boss_die_lot
+from render.lords_of_vegas.style import (
     COMPANY_FILL,
     HATCH,
-    INK,
     PAVEMENT,
     PLAYER_CODE,
     PLAYER_FILL,
     SIGNAL,
     UNUSED,
-    WHITE,
 )
+from render.palette import INK, WHITE
+from render.text import TextPlacement
 from tests.grammar import assert_reads_well, state_of_ones
-from tests.render.board_positions import decode, final_state, finished_game, midway
+from tests.render.lords_of_vegas.board_positions import decode, final_state, finished_game, midway
 
 
 def texts_in(texts: tuple[TextPlacement, ...], area: Box) -> list[TextPlacement]:
