@@ -22,7 +22,7 @@ from bot.buttons import ABANDON_REFUSAL, abandon_prompt, may_abandon
 from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import Post
-from bot.store import Game, export_record
+from bot.store import Asker, Game, export_record
 from bot.tables import Played, Refusal, seat_colors
 from engine.lords_of_vegas import Color, GameState, NotationError, decisions_owed, parse_command
 from engine.lords_of_vegas.ai.players import Level
@@ -121,6 +121,11 @@ def _channel(interaction: Interaction) -> int:
 
 def _name(interaction: Interaction) -> str:
     return interaction.user.display_name
+
+
+def _asker(interaction: Interaction) -> Asker:
+    """The command, for its reply to carry the news of the move it asks for."""
+    return Asker(interaction.id, interaction.token)
 
 
 def _option(value: str | None, keyword: str) -> str:
@@ -278,7 +283,9 @@ class LordsOfVegas(app_commands.Group):
     @app_commands.command(name="start", description="Host: deal and start the game")
     async def start(self, interaction: Interaction) -> None:
         """Deal, roll for first player, post the first board."""
-        played = await self.tables.start(_channel(interaction), interaction.user.id)
+        played = await self.tables.start(
+            _channel(interaction), interaction.user.id, asker=_asker(interaction)
+        )
         await self.host.answer(interaction, played)
 
     # Table settings ------------------------------------------------------------------
@@ -636,7 +643,9 @@ class LordsOfVegas(app_commands.Group):
     async def _play(self, interaction: Interaction, command: str) -> None:
         """Apply a command for the player who sent it and announce the result."""
         action = parse_command(command)
-        played = await self.tables.play(_channel(interaction), interaction.user.id, action)
+        played = await self.tables.play(
+            _channel(interaction), interaction.user.id, action, asker=_asker(interaction)
+        )
         await self._announce(interaction, played)
 
     async def _announce(self, interaction: Interaction, played: Played) -> None:
