@@ -14,7 +14,7 @@ from bot.outbox import POSTED_BELOW
 from bot.store import Store, verify_game
 from bot.tables import STOPPING
 from tests.bot.conftest import TEST_SEED, Table
-from tests.bot.players import mentioned, offer_prompt
+from tests.bot.players import button, mentioned, offer_prompt
 from tests.bot.test_robustness import open_table
 from tests.discord_emulator import DiscordEmulator, Message, User
 from tests.discord_emulator.bots import BotProcess
@@ -32,6 +32,13 @@ def turn_posts(table: Table, turn: int) -> list[Message]:
 
 def other(table: Table, user: User) -> User:
     return table.bob if user is table.alice else table.alice
+
+
+def seat_colors(table: Table, user: User) -> tuple[str, str]:
+    """The colours of `user` and of the other player, read from the database."""
+    with sqlite3.connect(table.database) as db:
+        colors = dict(db.execute("SELECT user_id, color FROM seats").fetchall())
+    return colors[user.id], colors[other(table, user).id]
 
 
 async def assert_saved_and_posted(table: Table, moves: int) -> None:
@@ -59,9 +66,7 @@ async def test_a_bot_killed_before_its_reply_posts_the_turn_once_after_a_restart
     emu, channel = table.emu, table.channel
     bot = await spawn_bot("-m", "bot", env={"DATABASE_PATH": str(table.database)})
     current = await open_table(table, channel, table.alice, table.bob)
-    with sqlite3.connect(table.database) as db:
-        colors = dict(db.execute("SELECT user_id, color FROM seats").fetchall())
-    mine, theirs = colors[current.id], colors[other(table, current).id]
+    mine, theirs = seat_colors(table, current)
     # An offer is saved and confirmed, and the bot killed before its message is posted
     # (Discord failed it once; discord.py waits a second before trying again).
     emu.fail_next("POST /channels/*/messages", status=500)
@@ -84,6 +89,36 @@ async def test_a_bot_killed_before_its_reply_posts_the_turn_once_after_a_restart
     assert post is reply.message and post.attachment("board.png").data
     assert mentioned(post, [table.alice, table.bob]) == [other(table, current)]
     assert len([m for m in emu.history(channel) if "offers trade #1" in m.content]) == 1
+    await assert_saved_and_posted(table, moves=2)
+
+
+async def test_a_post_that_went_out_just_before_a_crash_is_not_posted_again(
+    table: Table, spawn_bot: SpawnBot
+) -> None:
+    emu, channel = table.emu, table.channel
+    bot = await spawn_bot("-m", "bot", env={"DATABASE_PATH": str(table.database)})
+    current = await open_table(table, channel, table.alice, table.bob)
+    mine, theirs = seat_colors(table, current)
+    offered = await emu.slash(current, channel, "lov offer", terms=f"{mine} pays {theirs} 1")
+    prompt = offer_prompt(offered.posted, 1)
+    # The decline's news is posted in the channel, and the bot killed before it hears back.
+    emu.stall_next("POST /channels/*/messages")
+    clicking = asyncio.create_task(
+        emu.click(other(table, current), prompt, button(prompt, ":decline"))
+    )
+    await emu.wait_until(
+        lambda: any(r.stalled for r in emu.requests_to("POST /channels/*/messages")), 10, "post"
+    )
+    await bot.kill()
+    emu.release_stalled()
+    await clicking
+
+    await bot.start()  # finds the news unconfirmed, and the post in the channel
+    await emu.wait_until(lambda: "is closed" in prompt.content, 10, "the offer to close")
+    await emu.settle()
+
+    declined = [m for m in emu.history(channel) if "declined offer #1" in m.content]
+    assert len(declined) == 1 and declined[0] is not prompt
     await assert_saved_and_posted(table, moves=2)
 
 
