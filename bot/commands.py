@@ -22,7 +22,7 @@ from bot.buttons import ABANDON_REFUSAL, abandon_prompt, may_abandon
 from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import Post
-from bot.store import Asker, Game, export_record
+from bot.store import Game, export_record
 from bot.tables import Played, Refusal, seat_colors
 from engine.lords_of_vegas import Color, GameState, NotationError, decisions_owed, parse_command
 from engine.lords_of_vegas.ai.players import Level
@@ -121,11 +121,6 @@ def _channel(interaction: Interaction) -> int:
 
 def _name(interaction: Interaction) -> str:
     return interaction.user.display_name
-
-
-def _asker(interaction: Interaction) -> Asker:
-    """The command, for its reply to carry the news of the move it asks for."""
-    return Asker(interaction.id, interaction.token)
 
 
 def _option(value: str | None, keyword: str) -> str:
@@ -284,7 +279,7 @@ class LordsOfVegas(app_commands.Group):
     async def start(self, interaction: Interaction) -> None:
         """Deal, roll for first player, post the first board."""
         played = await self.tables.start(
-            _channel(interaction), interaction.user.id, asker=_asker(interaction)
+            _channel(interaction), interaction.user.id, asker=self.host.outbox.expect(interaction)
         )
         await self.host.answer(interaction, played)
 
@@ -643,8 +638,9 @@ class LordsOfVegas(app_commands.Group):
     async def _play(self, interaction: Interaction, command: str) -> None:
         """Apply a command for the player who sent it and announce the result."""
         action = parse_command(command)
+        asker = self.host.outbox.expect(interaction)  # its answer may be the move's news
         played = await self.tables.play(
-            _channel(interaction), interaction.user.id, action, asker=_asker(interaction)
+            _channel(interaction), interaction.user.id, action, asker=asker
         )
         await self._announce(interaction, played)
 

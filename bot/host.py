@@ -137,10 +137,9 @@ class Host:
                 await replies.send(interaction, Post(_quiet_note(played)), ephemeral=True)
                 self.outbox.kick(channel_id)  # nothing to post: the news is dropped
             elif _slow(played) or self.outbox.busy(channel_id):
-                await replies.defer(interaction)
+                await self.outbox.acknowledge(interaction)
                 self.outbox.kick(channel_id)
             else:
-                self.outbox.answer_with(interaction)
                 await self.outbox.deliver(channel_id)
             await self.settle(played)
 

@@ -25,12 +25,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Final, Literal, cast
 
 import aiohttp
 import discord
 
+from bot import replies
 from bot.clock import Clock
 from bot.posts import Post
 from bot.replies import SORRY, apologise
@@ -70,6 +72,17 @@ def replayed(game: Game, news: News) -> Played:
     return Played(game, state, events, color)
 
 
+@dataclass
+class Expected:
+    """A slash command whose move is being made: its first answer may be the news.
+
+    Whoever answers it first (the news, or "thinking...") holds `lock` meanwhile.
+    """
+
+    interaction: Interaction
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
 class Outbox:
     """Posts the news saved with each move, channel by channel, and deletes what went out.
 
@@ -94,19 +107,35 @@ class Outbox:
         self._dirty: set[int] = set()
         self._retries: dict[int, asyncio.Task[None]] = {}
         self._chores: set[asyncio.Task[None]] = set()
-        # Interactions not acknowledged yet, whose first reply is to be the news.
-        self._answering: dict[int, Interaction] = {}
+        # Slash commands asking for a move, by interaction id, until their news is posted.
+        self._expected: dict[int, Expected] = {}
         # News that may have been posted without the bot hearing back.
         self._unsure: set[int] = set()
 
-    def answer_with(self, interaction: Interaction) -> None:
-        """Let the news of this interaction's move be its first reply (not "thinking...")."""
-        self._answering[interaction.id] = interaction
+    def expect(self, interaction: Interaction) -> Asker:
+        """Before a slash command's move is made: let its news be the command's answer.
+
+        Returns the `Asker` to save with the move.
+        """
+        now = discord.utils.utcnow()
+        for old in [k for k, e in self._expected.items() if e.interaction.expires_at < now]:
+            del self._expected[old]  # refused moves, whose news never came
+        self._expected[interaction.id] = Expected(interaction)
+        return Asker(interaction.id, interaction.token)
+
+    async def acknowledge(self, interaction: Interaction) -> None:
+        """Answer "thinking..." now, unless the command's news already answered it."""
+        expected = self._expected.get(interaction.id)
+        if expected is None:
+            await replies.defer(interaction)
+            return
+        async with expected.lock:
+            await replies.defer(interaction)
 
     def busy(self, channel_id: int) -> bool:
-        """True while the channel's news are being posted (a new one would wait)."""
-        task = self._drains.get(channel_id)
-        return task is not None and not task.done()
+        """True while the channel has news being posted or waiting (a new one would wait)."""
+        tasks = (self._drains.get(channel_id), self._retries.get(channel_id))
+        return any(task is not None and not task.done() for task in tasks)
 
     def kick(self, channel_id: int) -> asyncio.Task[None]:
         """Post the channel's pending news in the background; the task doing it."""
@@ -168,14 +197,22 @@ class Outbox:
 
     async def _deliver(self, news: News) -> bool:
         """Post one news and delete it; False when Discord failed and it must wait."""
-        live = self._answering.pop(news.asker.interaction_id, None) if news.asker else None
+        asker = news.asker
+        live = self._expected.get(asker.interaction_id) if asker is not None else None
+        try:
+            return await self._try(news, live)
+        finally:
+            if asker is not None:
+                self._expected.pop(asker.interaction_id, None)
+
+    async def _try(self, news: News, live: Expected | None) -> bool:
         try:
             post = await self.tell(news)
         except Exception as error:
             # A news that cannot even be composed would hold up the channel's news for good.
             await self._done(news)
-            if live is not None and not live.response.is_done():
-                await apologise(live, error)  # logs it
+            if live is not None and not live.interaction.response.is_done():
+                await apologise(live.interaction, error)  # logs it
                 return True
             log.exception("cannot compose move %s of game %s", news.seq, news.game_id)
             if news.asker is not None:
@@ -209,28 +246,22 @@ class Outbox:
         await self.store.drop_news(news.id)
         self._unsure.discard(news.id)
 
-    async def _reply(self, news: News, post: Post, live: Interaction | None) -> Outcome:
+    async def _reply(self, news: News, post: Post, live: Expected | None) -> Outcome:
         """Post through the slash command's reply, if it can still be used."""
         asker = news.asker
         if asker is None or _expired(asker):
             return "refused"
         try:
             async with asyncio.timeout(self.reply_timeout):
-                if live is not None and not live.response.is_done():
-                    await live.response.send_message(
-                        post.text(),
-                        embed=post.embed or discord.utils.MISSING,
-                        files=post.files() or discord.utils.MISSING,
-                        allowed_mentions=post.allowed_mentions(),
-                    )
-                else:
-                    await self._webhook(asker).edit_message(
-                        ORIGINAL,
-                        content=post.text(),
-                        embeds=[post.embed] if post.embed else [],
-                        attachments=post.files(),
-                        allowed_mentions=post.allowed_mentions(),
-                    )
+                if live is not None and await _answer_first(live, post):
+                    return "posted"
+                await self._webhook(asker).edit_message(
+                    ORIGINAL,
+                    content=post.text(),
+                    embeds=[post.embed] if post.embed else [],
+                    attachments=post.files(),
+                    allowed_mentions=post.allowed_mentions(),
+                )
         except UNSURE_ERRORS as error:
             log.warning("the reply to interaction %s failed: %r", asker.interaction_id, error)
             return "unsure"
@@ -311,6 +342,21 @@ class Outbox:
     async def _retry(self, channel_id: int) -> None:
         await self.clock.sleep_until(self.clock.now() + RETRY_SECONDS)
         self.kick(channel_id)
+
+
+async def _answer_first(expected: Expected, post: Post) -> bool:
+    """Make the post the command's first answer, unless it was answered ("thinking...")."""
+    interaction = expected.interaction
+    async with expected.lock:
+        if interaction.response.is_done():
+            return False
+        await interaction.response.send_message(
+            post.text(),
+            embed=post.embed or discord.utils.MISSING,
+            files=post.files() or discord.utils.MISSING,
+            allowed_mentions=post.allowed_mentions(),
+        )
+        return True
 
 
 def _expired(asker: Asker) -> bool:
