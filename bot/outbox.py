@@ -274,12 +274,7 @@ class Outbox:
         """Post as a plain message in the channel."""
         channel = self.client.get_partial_messageable(news.channel_id)
         try:
-            await channel.send(
-                post.text(),
-                embed=post.embed or discord.utils.MISSING,
-                files=post.files() or discord.utils.MISSING,
-                allowed_mentions=post.allowed_mentions(),
-            )
+            await channel.send(**_message(post))
         except UNSURE_ERRORS as error:
             log.warning("could not post in channel %s: %r", news.channel_id, error)
             return "unsure"
@@ -350,13 +345,18 @@ async def _answer_first(expected: Expected, post: Post) -> bool:
     async with expected.lock:
         if interaction.response.is_done():
             return False
-        await interaction.response.send_message(
-            post.text(),
-            embed=post.embed or discord.utils.MISSING,
-            files=post.files() or discord.utils.MISSING,
-            allowed_mentions=post.allowed_mentions(),
-        )
+        await interaction.response.send_message(**_message(post))
         return True
+
+
+def _message(post: Post) -> dict[str, Any]:
+    """A new message's arguments for discord.py: text, embed, images, mentions allowed."""
+    return {
+        "content": post.text(),
+        "embed": post.embed or discord.utils.MISSING,
+        "files": post.files() or discord.utils.MISSING,
+        "allowed_mentions": post.allowed_mentions(),
+    }
 
 
 def _expired(asker: Asker) -> bool:

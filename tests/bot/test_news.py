@@ -16,7 +16,7 @@ from bot.tables import STOPPING
 from tests.bot.conftest import TEST_SEED, Table
 from tests.bot.players import button, mentioned, offer_prompt
 from tests.bot.test_robustness import open_table
-from tests.discord_emulator import DiscordEmulator, Message, User
+from tests.discord_emulator import DiscordEmulator, Message, Reply, User
 from tests.discord_emulator.bots import BotProcess
 from tests.discord_emulator.fixtures import RunBot, SpawnBot
 
@@ -54,6 +54,18 @@ async def assert_saved_and_posted(table: Table, moves: int) -> None:
         await store.close()
 
 
+async def playing(table: Table, spawn_bot: SpawnBot) -> tuple[BotProcess, User]:
+    """The bot as a process, a two-player game started, and whose turn it is."""
+    bot = await spawn_bot("-m", "bot", env={"DATABASE_PATH": str(table.database)})
+    return bot, await open_table(table, table.channel, table.alice, table.bob)
+
+
+async def offer_a_million(table: Table, user: User) -> Reply:
+    """`user` offers the other player $1m."""
+    mine, theirs = seat_colors(table, user)
+    return await table.emu.slash(user, table.channel, "lov offer", terms=f"{mine} pays {theirs} 1")
+
+
 async def kill_when_failed(emu: DiscordEmulator, bot: BotProcess, requests: str) -> None:
     """SIGKILL the bot once Discord has failed one of its `requests` (a pattern)."""
     await emu.wait_until(lambda: any(r.fault for r in emu.requests_to(requests)), 10, requests)
@@ -64,14 +76,11 @@ async def test_a_bot_killed_before_its_reply_posts_the_turn_once_after_a_restart
     table: Table, spawn_bot: SpawnBot
 ) -> None:
     emu, channel = table.emu, table.channel
-    bot = await spawn_bot("-m", "bot", env={"DATABASE_PATH": str(table.database)})
-    current = await open_table(table, channel, table.alice, table.bob)
-    mine, theirs = seat_colors(table, current)
+    bot, current = await playing(table, spawn_bot)
     # An offer is saved and confirmed, and the bot killed before its message is posted
     # (Discord failed it once; discord.py waits a second before trying again).
     emu.fail_next("POST /channels/*/messages", status=500)
-    offered = await emu.slash(current, channel, "lov offer", terms=f"{mine} pays {theirs} 1")
-    assert offered.ephemeral
+    assert (await offer_a_million(table, current)).ephemeral
     await kill_when_failed(emu, bot, "POST /channels/*/messages")
     await bot.start()
     await emu.wait_for_message(channel, lambda m: "offers trade #1" in m.content)
@@ -96,11 +105,8 @@ async def test_a_post_that_went_out_just_before_a_crash_is_not_posted_again(
     table: Table, spawn_bot: SpawnBot
 ) -> None:
     emu, channel = table.emu, table.channel
-    bot = await spawn_bot("-m", "bot", env={"DATABASE_PATH": str(table.database)})
-    current = await open_table(table, channel, table.alice, table.bob)
-    mine, theirs = seat_colors(table, current)
-    offered = await emu.slash(current, channel, "lov offer", terms=f"{mine} pays {theirs} 1")
-    prompt = offer_prompt(offered.posted, 1)
+    bot, current = await playing(table, spawn_bot)
+    prompt = offer_prompt((await offer_a_million(table, current)).posted, 1)
     # The decline's news is posted in the channel, and the bot killed before it hears back.
     emu.stall_next("POST /channels/*/messages")
     clicking = asyncio.create_task(
@@ -167,8 +173,7 @@ async def test_sigterm_finishes_the_move_under_way_and_exits_cleanly(
     table: Table, spawn_bot: SpawnBot
 ) -> None:
     emu = table.emu
-    bot = await spawn_bot("-m", "bot", env={"DATABASE_PATH": str(table.database)})
-    current = await open_table(table, table.channel, table.alice, table.bob)
+    bot, current = await playing(table, spawn_bot)
     # The reply of this move is slow (rate limited for two seconds): the stop comes while
     # it is under way.
     emu.fail_next("* /webhooks/*", status=429, retry_after=2.0)

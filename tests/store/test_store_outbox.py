@@ -7,7 +7,7 @@ import pytest
 from bot.store import Asker, Outgoing, Store, VersionConflict
 from engine.lords_of_vegas import GameSettings, new_game
 from engine.lords_of_vegas.randomplay import RandomPlayer
-from tests.store.playthrough import decide, open_lobby, user_id_for
+from tests.store.playthrough import decide, open_lobby, start_table, user_id_for
 
 
 async def test_news_is_saved_with_its_move_and_kept_until_dropped(store: Store) -> None:
@@ -47,12 +47,7 @@ async def test_news_is_saved_with_its_move_and_kept_until_dropped(store: Store) 
 
 
 async def test_a_refused_move_leaves_no_news(store: Store) -> None:
-    lobby = await open_lobby(store, channel_id=73)
-    for position, color in enumerate(("red", "blue"), start=1):
-        lobby = await store.add_seat(lobby.id, lobby.version, color, user_id=user_id_for(position))
-    settings = GameSettings(players=["red", "blue"], seed=6)
-    initial, _ = new_game(settings)
-    game = await store.start_game(lobby.id, lobby.version, settings, initial.model_dump_json())
+    game = await start_table(store, channel_id=73, colors=["red", "blue"], seed=6)
     actor, line, state_json, _ = decide(game, RandomPlayer(2))
     await store.save_action(game.id, game.version, actor, line, state_json, outgoing=Outgoing())
 
