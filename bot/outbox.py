@@ -52,7 +52,9 @@ TOKEN_LIFETIME: Final = timedelta(minutes=14)
 CLOCK_MARGIN: Final = timedelta(seconds=10)
 # When Discord fails, how long before the channel's news is tried again.
 RETRY_SECONDS: Final = 30.0
-POSTED_BELOW: Final = "Your move is saved. Discord did not take the answer here, so it is below."
+POSTED_BELOW: Final = (
+    "Your move is saved; what it did is posted below (Discord would not take it here)."
+)
 # Failures after which a request may or may not have reached Discord.
 UNSURE_ERRORS: Final = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
 
