@@ -3,8 +3,8 @@
 Every change is one transaction that only succeeds if the game is still at the version
 the caller computed it from, so two writers can never both win (the loser gets
 `VersionConflict`). `save_action` appends the command to the log, writes the new
-snapshot and bumps the version together: after a crash either all of it is there or
-none of it.
+snapshot and bumps the version together, and puts the move's news in the outbox: after
+a crash either all of it is there or none of it.
 """
 
 from __future__ import annotations
