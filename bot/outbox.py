@@ -113,6 +113,8 @@ class Outbox:
         self._expected: dict[int, Expected] = {}
         # News that may have been posted without the bot hearing back.
         self._unsure: set[int] = set()
+        self._closing = False
+        self._closed = False
 
     def expect(self, interaction: Interaction) -> Asker:
         """Before a slash command's move is made: let its news be the command's answer.
@@ -170,22 +172,28 @@ class Outbox:
 
         What is still pending then stays saved and goes out at the next start.
         """
+        self._closing = True
         for task in self._retries.values():
             task.cancel()
         for news in await self.store.all_news():
             self.kick(news.channel_id)
-        pending = [task for task in (*self._drains.values(), *self._chores) if not task.done()]
-        if pending:
-            _, late = await asyncio.wait(pending, timeout=timeout)
-            for task in late:
-                task.cancel()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        # Posting may start more work (a "thinking..." reply to update): wait for that too.
+        while pending := [t for t in (*self._drains.values(), *self._chores) if not t.done()]:
+            if loop.time() >= deadline:
+                break
+            await asyncio.wait(pending, timeout=deadline - loop.time())
         everything = [*self._drains.values(), *self._chores, *self._retries.values()]
+        for task in everything:
+            task.cancel()  # nothing, once done
         await asyncio.gather(*everything, return_exceptions=True)
+        self._closed = True
 
     # Posting -------------------------------------------------------------------------
 
     async def _drain(self, channel_id: int) -> None:
-        while channel_id in self._dirty:
+        while channel_id in self._dirty and not self._closed:
             self._dirty.discard(channel_id)
             while (news := await self.store.next_news(channel_id)) is not None:
                 try:
@@ -332,6 +340,8 @@ class Outbox:
         return discord.Webhook.partial(application_id, asker.token, client=self.client)
 
     def _retry_later(self, channel_id: int) -> None:
+        if self._closing:
+            return  # what is left goes out at the next start
         running = self._retries.get(channel_id)
         if running is None or running.done():
             self._retries[channel_id] = asyncio.create_task(self._retry(channel_id))
