@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import sqlite3
+from contextlib import closing
 
 import pytest
 
@@ -36,7 +37,7 @@ def other(table: Table, user: User) -> User:
 
 def seat_colors(table: Table, user: User) -> tuple[str, str]:
     """The colours of `user` and of the other player, read from the database."""
-    with sqlite3.connect(table.database) as db:
+    with closing(sqlite3.connect(table.database)) as db:
         colors = dict(db.execute("SELECT user_id, color FROM seats").fetchall())
     return colors[user.id], colors[other(table, user).id]
 
