@@ -6,8 +6,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
-from typing import Any
+from types import TracebackType
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -30,6 +32,9 @@ from bot.timers import Timers
 from bot.turns import TurnTimers
 
 log = logging.getLogger("bot")
+# How long a stop (SIGTERM) may take to post the news still pending, which otherwise goes
+# out at the next start: well within the 10 s `docker stop` waits before killing.
+STOP_SECONDS: Final = 8.0
 
 PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -57,10 +62,18 @@ Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
 
 
 class VegasHost(discord.Client):
-    """The bot: opens the store, registers `/lov` and the buttons, syncs commands if needed."""
+    """The bot: opens the store, registers `/lov` and the buttons, syncs commands if needed.
+
+    With `handle_signals`, SIGTERM (`docker stop`, systemd) stops it cleanly (`close`).
+    """
 
     def __init__(
-        self, settings: Settings, *, force_sync: bool = False, clock: Clock | None = None
+        self,
+        settings: Settings,
+        *,
+        force_sync: bool = False,
+        clock: Clock | None = None,
+        handle_signals: bool = False,
     ) -> None:
         super().__init__(
             intents=discord.Intents.default(),
@@ -68,6 +81,7 @@ class VegasHost(discord.Client):
         )
         self.settings = settings
         self.force_sync = force_sync
+        self.handle_signals = handle_signals
         self.clock: Clock = clock or SystemClock()
         self.tree: app_commands.CommandTree[Any] = app_commands.CommandTree(self)
         self.store: Store | None = None
@@ -75,6 +89,8 @@ class VegasHost(discord.Client):
         self.host: Host | None = None
         self.timers: Timers | None = None
         self._timer_task: asyncio.Task[None] | None = None
+        self._recovery: asyncio.Task[None] | None = None
+        self._stopping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
@@ -82,7 +98,14 @@ class VegasHost(discord.Client):
         self.tables = Tables(self.store, check_posts=offer_fits)
         prompts = Prompts(self, self.store, self.clock)
         turns = TurnTimers(self.store, self.clock)
-        self.host = Host(self, self.tables, prompts, turns, self.settings.ai_pause_seconds)
+        self.host = Host(
+            self,
+            self.tables,
+            prompts,
+            turns,
+            self.settings.ai_pause_seconds,
+            self.settings.reply_timeout_seconds,
+        )
         self.timers = Timers(self.host, self.store, self.clock)
         prompts.on_new_deadline = self.timers.poke
         turns.on_new_deadline = self.timers.poke
@@ -94,8 +117,18 @@ class VegasHost(discord.Client):
         )
         # Turns that should be timed but are not (a crash between a move and its timer).
         await turns.resume_all()
+        # News a crash left unposted goes out first (each channel's news in order).
+        self._recovery = asyncio.create_task(self.host.recover())
         self._timer_task = asyncio.create_task(self.timers.run())
         await self.host.autoplay.resume_all()
+        if self.handle_signals:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
+
+    def _on_sigterm(self) -> None:
+        if self.tables is not None:
+            self.tables.gate.closing = True  # at once: no change may slip in meanwhile
+        log.info("SIGTERM: stopping cleanly")
+        self._stopping = self._stopping or asyncio.create_task(self._stop())
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Modal forms are answered here so they work across restarts."""
@@ -103,24 +136,63 @@ class VegasHost(discord.Client):
             await route_modal(self.host, interaction)
 
     async def close(self) -> None:
-        """Stop the timers, disconnect, then close the database."""
+        """Stop cleanly, and wait until stopped (calling it again waits for the same stop).
+
+        No more changes are taken (players are told to try again in a minute), those under
+        way are finished and answered, the news still pending is posted, then the bot
+        disconnects and closes the database.
+        """
+        self._stopping = self._stopping or asyncio.create_task(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        # `Client.run` ends here: wait for the whole stop, the database closed included.
+        await self.close()
+
+    async def _stop(self) -> None:
+        was_up = self.host is not None  # a bot that never logged in has nothing to stop
+        if self.tables is not None:
+            self.tables.gate.closing = True
         if self.host is not None:
             await self.host.autoplay.close()
-        if self._timer_task is not None:
-            self._timer_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._timer_task
+        for task in (self._timer_task, self._recovery):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        started = asyncio.get_running_loop().time()
+        if self.tables is not None:
+            try:
+                await asyncio.wait_for(self.tables.gate.close(), STOP_SECONDS)
+            except TimeoutError:
+                log.warning("stopping while commands are still being answered")
+        if self.host is not None:
+            left = STOP_SECONDS - (asyncio.get_running_loop().time() - started)
+            await self.host.outbox.close(max(left, 0.5))
+        if self.handle_signals:
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
         await super().close()
         if self.store is not None:
             await self.store.close()
+        if was_up:
+            log.info("stopped")
 
 
 def create_bot(
-    settings: Settings, *, force_sync: bool = False, clock: Clock | None = None
+    settings: Settings,
+    *,
+    force_sync: bool = False,
+    clock: Clock | None = None,
+    handle_signals: bool = False,
 ) -> VegasHost:
     """A configured client, pointed at the endpoints the settings name."""
     use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
-    return VegasHost(settings, force_sync=force_sync, clock=clock)
+    return VegasHost(settings, force_sync=force_sync, clock=clock, handle_signals=handle_signals)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_token is None:
         print(SETUP_HELP, file=sys.stderr)
         return 2
-    bot = create_bot(settings, force_sync=args.sync)
+    bot = create_bot(settings, force_sync=args.sync, handle_signals=True)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except Exception as error:

@@ -169,6 +169,7 @@ class Builder:
             content=f"Offer #{offer.id} is posted in the channel.", view=None
         )
         await self.host.prompts.reconcile(played.game, played.events)
+        self.host.outbox.kick(channel_id)  # the offer's message is its news: nothing to post
 
     async def _show(
         self,

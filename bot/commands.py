@@ -278,7 +278,9 @@ class LordsOfVegas(app_commands.Group):
     @app_commands.command(name="start", description="Host: deal and start the game")
     async def start(self, interaction: Interaction) -> None:
         """Deal, roll for first player, post the first board."""
-        played = await self.tables.start(_channel(interaction), interaction.user.id)
+        played = await self.tables.start(
+            _channel(interaction), interaction.user.id, asker=self.host.outbox.expect(interaction)
+        )
         await self.host.answer(interaction, played)
 
     # Table settings ------------------------------------------------------------------
@@ -650,7 +652,10 @@ class LordsOfVegas(app_commands.Group):
     async def _play(self, interaction: Interaction, command: str) -> None:
         """Apply a command for the player who sent it and announce the result."""
         action = parse_command(command)
-        played = await self.tables.play(_channel(interaction), interaction.user.id, action)
+        asker = self.host.outbox.expect(interaction)  # its answer may be the move's news
+        played = await self.tables.play(
+            _channel(interaction), interaction.user.id, action, asker=asker
+        )
         await self._announce(interaction, played)
 
     async def _announce(self, interaction: Interaction, played: Played) -> None:

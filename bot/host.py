@@ -1,13 +1,13 @@
 """The host at the table: what the bot says and posts once a command was accepted.
 
-Slash commands, buttons and timers all end up here after `Tables` saved a change:
-the player gets an answer, the channel sees what happened (with the board after a
-turn, or after a trade that changed it), and the prompt messages are brought up to date.
+Slash commands, buttons and timers all end up here after `Tables` saved a change (with
+its news, in the outbox): the player gets an answer, the channel sees what happened (with
+the board after a turn, or after a trade that changed it) through the `Outbox`, and the
+prompt messages are brought up to date.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any, cast
 
 import discord
@@ -15,11 +15,13 @@ import discord
 from bot import posts, replies, stats
 from bot.autoplay import Autoplay
 from bot.options import TableOptions
+from bot.outbox import Outbox, replayed
 from bot.posts import Post
 from bot.prompts import Prompts
+from bot.store import News
 from bot.tables import Played, Refusal, Tables, seat_colors
 from bot.turns import TurnTimers
-from engine.lords_of_vegas import Color, default_answer, parse_command
+from engine.lords_of_vegas import Color, Event, default_answer, parse_command
 from engine.lords_of_vegas.actions import (
     Accept,
     Action,
@@ -39,8 +41,16 @@ from engine.lords_of_vegas.events import (
 from engine.lords_of_vegas.state import LayoffDecision, PlaceDecision, TakeDieDecision
 from engine.lords_of_vegas.trade import parties
 
-log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
+
+
+def told_by_prompts(events: list[Event]) -> bool:
+    """True for offers made or accepted by a player: no news to post.
+
+    The offer's own message (with its buttons) tells the table, and the player only gets
+    a private confirmation.
+    """
+    return all(isinstance(e, OfferMade | OfferAccepted) for e in events)
 
 
 def board_changed(played: Played) -> bool:
@@ -62,12 +72,33 @@ class Host:
         prompts: Prompts,
         turns: TurnTimers,
         ai_pause: float = 2.0,
+        reply_timeout: float = 10.0,
     ) -> None:
         self.client = client
         self.tables = tables
         self.prompts = prompts
         self.turns = turns
         self.autoplay = Autoplay(self, ai_pause)
+        self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout)
+
+    async def recover(self) -> None:
+        """At start-up: post the news a crash left unposted, then update every prompt.
+
+        A crash may also have come before a game's prompt messages were brought up to date.
+        """
+        await self.outbox.recover()
+        for game in await self.tables.store.active_games():
+            await self.prompts.reconcile(game)
+
+    async def tell(self, news: News) -> Post | None:
+        """The post for a move's news, or None when the move's prompt message tells it."""
+        game = await self.tables.store.game(news.game_id)
+        played = replayed(game, news)
+        if news.actor_user_id is not None and told_by_prompts(played.events):
+            return None
+        post, _ = await self.compose(played)
+        post.content = f"{news.note}\n{post.content}".strip()
+        return post
 
     async def settle(self, played: Played) -> None:
         """After any accepted command: update the prompts, let computer seats move."""
@@ -94,35 +125,29 @@ class Host:
         return post, post.image is not None
 
     async def answer(self, interaction: Interaction, played: Played) -> None:
-        """Answer a slash command that was accepted, then update the prompts."""
-        events = played.events
-        if all(isinstance(e, OfferMade | OfferAccepted) for e in events):
-            # The offer's own message (with its buttons) tells the table.
-            await replies.send(interaction, Post(_quiet_note(played)), ephemeral=True)
-        else:
-            slow = played.state.over or any(isinstance(e, TurnStarted) for e in events)
-            images = TableOptions.of(played.game.options).images
-            if slow or images == "action" or board_changed(played):
-                await replies.defer(interaction)
-            post, _ = await self.compose(played)
-            await replies.send(interaction, post)
-        await self.settle(played)
+        """Answer a slash command that was accepted, then update the prompts.
 
-    async def announce(self, played: Played, note: str = "") -> None:
+        The news is the command's reply. A slow one (the board is drawn) shows
+        "thinking..." first and is posted in the background, so that the prompts never
+        wait for it, nor for Discord when it fails to take the reply.
+        """
+        with self.tables.gate.finishing():
+            channel_id = played.game.channel_id
+            if told_by_prompts(played.events):
+                await replies.send(interaction, Post(_quiet_note(played)), ephemeral=True)
+                self.outbox.kick(channel_id)  # nothing to post: the news is dropped
+            elif _slow(played) or self.outbox.busy(channel_id):
+                await self.outbox.acknowledge(interaction)
+                self.outbox.kick(channel_id)
+            else:
+                await self.outbox.deliver(channel_id)
+            await self.settle(played)
+
+    async def announce(self, played: Played) -> None:
         """Tell the channel what happened when no interaction asked (a timer ran out)."""
-        post, _ = await self.compose(played)
-        post.content = f"{note}\n{post.content}".strip()
-        channel = self.client.get_partial_messageable(played.game.channel_id)
-        try:
-            await channel.send(
-                post.text(),
-                embed=post.embed or discord.utils.MISSING,
-                files=post.files() or discord.utils.MISSING,
-                allowed_mentions=post.allowed_mentions(),
-            )
-        except discord.HTTPException as error:
-            log.warning("could not post in channel %s: %s", played.game.channel_id, error)
-        await self.settle(played)
+        with self.tables.gate.finishing():
+            await self.outbox.deliver(played.game.channel_id)
+            await self.settle(played)
 
     # Buttons and menus ---------------------------------------------------------------
 
@@ -196,12 +221,21 @@ class Host:
         return game, color
 
     async def _after_click(self, interaction: Interaction, played: Played) -> None:
-        if all(isinstance(e, OfferAccepted) for e in played.events):
-            await replies.send(interaction, Post(_quiet_note(played)), ephemeral=True)
-        else:
-            post, _ = await self.compose(played)
-            await replies.send(interaction, post)
-        await self.settle(played)
+        """After a button: the news goes to the channel (the clicked message stays)."""
+        with self.tables.gate.finishing():
+            if told_by_prompts(played.events):
+                await replies.send(interaction, Post(_quiet_note(played)), ephemeral=True)
+                self.outbox.kick(played.game.channel_id)
+            else:
+                await self.outbox.deliver(played.game.channel_id)
+            await self.settle(played)
+
+
+def _slow(played: Played) -> bool:
+    """Whether the news of a move has the board image (slow to draw: acknowledge first)."""
+    turn_over = any(isinstance(e, TurnStarted) for e in played.events)
+    images = TableOptions.of(played.game.options).images
+    return played.state.over or turn_over or images == "action" or board_changed(played)
 
 
 def _quiet_note(played: Played) -> str:

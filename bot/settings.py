@@ -49,6 +49,9 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = None
     # Seconds a computer player waits before each move, so people can follow.
     ai_pause_seconds: float = 2.0
+    # Seconds Discord has to take the answer to a slash command before its news (the
+    # board, whose turn it is) is posted in the channel instead.
+    reply_timeout_seconds: float = 10.0
 
     @classmethod
     def settings_customise_sources(

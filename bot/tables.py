@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
 from bot.options import TableOptions
 from bot.store import (
+    Asker,
     ChannelBusy,
     Game,
+    Outgoing,
     SeatError,
     Store,
     VersionConflict,
@@ -37,6 +40,7 @@ from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
 
 # The order in which free colours are handed out when a player does not choose one.
 COLOR_PREFERENCE: Final[tuple[Color, ...]] = ("red", "blue", "green", "yellow", "purple", "black")
+STOPPING: Final = "Vegas Host is restarting, so nothing was changed. Please try again in a minute."
 
 
 NO_GAME: Final = "There is no game in this channel. Start one with `/lov new`."
@@ -44,6 +48,42 @@ NO_GAME: Final = "There is no game in this channel. Start one with `/lov new`."
 
 class Refusal(Exception):
     """A request the bot turns down; the message tells the player what to do instead."""
+
+
+class Gate:
+    """Counts the work under way, and once the bot is stopping refuses new changes."""
+
+    def __init__(self) -> None:
+        self.closing = False
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextmanager
+    def change(self) -> Iterator[None]:
+        """Around a change to a game: refused (`Refusal`) once the bot is stopping."""
+        if self.closing:
+            raise Refusal(STOPPING)
+        with self.finishing():
+            yield
+
+    @contextmanager
+    def finishing(self) -> Iterator[None]:
+        """Around work the bot finishes before it stops (answering an accepted move)."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def close(self) -> None:
+        """Refuse new changes from now on, and wait until the work under way is done."""
+        self.closing = True
+        while self._busy:
+            await self._idle.wait()
 
 
 @dataclass(frozen=True)
@@ -98,13 +138,17 @@ class Tables:
         # Asked after the engine accepted a command, before it is saved: raises `Refusal`
         # when the table could not be shown what happened (an offer too long to post).
         self.check_posts = check_posts
+        self.gate = Gate()
         self._locks: dict[int, asyncio.Lock] = {}
         # Where new games get their seed; tests may fix it to replay a known game.
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
 
-    def lock(self, channel_id: int) -> asyncio.Lock:
-        """The lock that serialises changes to this channel's game."""
-        return self._locks.setdefault(channel_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold this channel's game for a change (one at a time; none once stopping)."""
+        with self.gate.change():
+            async with self._locks.setdefault(channel_id, asyncio.Lock()):
+                yield
 
     async def game_in(self, channel_id: int) -> Game:
         """The channel's open game; refuses when there is none (saying if the last one ended)."""
@@ -268,8 +312,11 @@ class Tables:
                     "The game changed at the same moment; check `/lov settings` and try again."
                 ) from None
 
-    async def start(self, channel_id: int, user_id: int) -> Played:
-        """The host starts the game: deal, roll for the first player, resolve their draw."""
+    async def start(self, channel_id: int, user_id: int, *, asker: Asker | None = None) -> Played:
+        """The host starts the game: deal, roll for the first player, resolve their draw.
+
+        The first board is saved as the start's news, for `asker`'s reply if given.
+        """
         async with self.lock(channel_id):
             game = await self._lobby(channel_id)
             if user_id != game.host_user_id:
@@ -285,25 +332,40 @@ class Tables:
             settings = GameSettings(edition=edition, players=seating, seed=self.new_seed())
             state, events = new_game(settings)
             game = await self.store.start_game(
-                game.id, game.version, settings, state.model_dump_json()
+                game.id,
+                game.version,
+                settings,
+                state.model_dump_json(),
+                outgoing=Outgoing(asker=asker),
             )
             return Played(game, state, events, state.current)
 
     # Play ----------------------------------------------------------------------------
 
-    async def play(self, channel_id: int, user_id: int, action: Action) -> Played:
-        """Apply a seated player's command and save it before anyone hears of it."""
+    async def play(
+        self, channel_id: int, user_id: int, action: Action, *, asker: Asker | None = None
+    ) -> Played:
+        """Apply a seated player's command and save it before anyone hears of it.
+
+        Its news is saved with it, for the reply of `asker` (the slash command) if given.
+        """
         async with self.lock(channel_id):
             game = await self._active(channel_id)
             color = seat_colors(game).get(user_id)
             if color is None:
                 raise Refusal("You are not playing in this game; watch along or join the next one.")
-            return await self._apply(game, color, action, user_id)
+            return await self._apply(game, color, action, user_id, Outgoing(asker=asker))
 
-    async def play_for(self, channel_id: int, color: Color, action: Action) -> Played:
-        """Apply a command on a seat's behalf (a timer's default, an AI seat's move)."""
+    async def play_for(
+        self, channel_id: int, color: Color, action: Action, *, note: str = ""
+    ) -> Played:
+        """Apply a command on a seat's behalf (a timer's default, an AI seat's move).
+
+        `note` goes before its news in the channel.
+        """
         async with self.lock(channel_id):
-            return await self._apply(await self._active(channel_id), color, action, None)
+            game = await self._active(channel_id)
+            return await self._apply(game, color, action, None, Outgoing(note=note))
 
     async def _active(self, channel_id: int) -> Game:
         game = await self.game_in(channel_id)
@@ -311,8 +373,10 @@ class Tables:
             raise Refusal("The game has not started yet; the host starts it with `/lov start`.")
         return game
 
-    async def _apply(self, game: Game, color: Color, action: Action, user_id: int | None) -> Played:
-        """Ask the engine, then save the command and the new state in one versioned write."""
+    async def _apply(
+        self, game: Game, color: Color, action: Action, user_id: int | None, outgoing: Outgoing
+    ) -> Played:
+        """Ask the engine, then save the command, the new state and its news together."""
         state = game.state()
         try:
             events = apply(state, color, action)
@@ -327,6 +391,7 @@ class Tables:
                 format_line(color, action),
                 state.model_dump_json(),
                 game_over=state.over,
+                outgoing=outgoing,
             )
         except (VersionConflict, WrongStatus):
             raise Refusal(

@@ -113,11 +113,11 @@ class Timers:
             asked = describe_decision(decision, chat_names(game))
             note = f"⏰ Time ran out: {asked}; the default answer applies."
         try:
-            played = await self.host.tables.play_for(game.channel_id, color, action)
+            played = await self.host.tables.play_for(game.channel_id, color, action, note=note)
         except Refusal as refusal:
             log.warning("timer for %s %s of game %s: %s", prompt.kind, prompt.ref, game.id, refusal)
             return
-        await self.host.announce(played, note)
+        await self.host.announce(played)
 
     # Turn timers -----------------------------------------------------------------------
 
@@ -184,14 +184,14 @@ class Timers:
                 game, state, seat, by_computer and not last_chance
             )
             try:
-                played = await self.host.tables.play_for(game.channel_id, color, action)
+                played = await self.host.tables.play_for(game.channel_id, color, action, note=note)
             except Refusal as refusal:
                 log.info("turn timer move for %s in game %s refused: %s", color, game.id, refusal)
                 refusals += 1
                 if refusals > 2:
                     return
                 continue
-            await self.host.announce(played, note)
+            await self.host.announce(played)
             note = ""
             if by_computer and self.host.autoplay.pause:
                 await asyncio.sleep(self.host.autoplay.pause)

@@ -1,7 +1,8 @@
 """Saved games: SQLite storage that never loses an accepted move.
 
 One database file (WAL journal, foreign keys on) holds each game with its seats, the
-current snapshot of its state and an append-only log of every accepted command.
+current snapshot of its state and an append-only log of every accepted command, and the
+outbox: the news of each move, kept until it is posted.
 
     store = await Store.open(settings.database_path)
     game = await store.create_game(guild_id=g, channel_id=c, host_user_id=u, edition="updated")
@@ -37,8 +38,11 @@ from .errors import (
 from .games import (
     LORDS_OF_VEGAS,
     OPEN_STATUSES,
+    Asker,
     Game,
     Move,
+    News,
+    Outgoing,
     Prompt,
     PromptKind,
     Saved,
@@ -53,11 +57,14 @@ __all__ = [
     "LORDS_OF_VEGAS",
     "MIGRATIONS_DIR",
     "OPEN_STATUSES",
+    "Asker",
     "ChannelBusy",
     "Game",
     "GameNotFound",
     "MigrationError",
     "Move",
+    "News",
+    "Outgoing",
     "Prompt",
     "PromptKind",
     "Saved",

@@ -131,6 +131,47 @@ class Saved:
 
 
 @dataclass(frozen=True)
+class Asker:
+    """The slash command that asked for a move: its interaction's id and token.
+
+    The token lets the bot fill in the command's reply for 15 minutes, even after a
+    restart; it is kept only until the move's news is posted.
+    """
+
+    interaction_id: int
+    token: str
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """What to save with a move for its news: a line to put first, and who asked."""
+
+    note: str = ""
+    asker: Asker | None = None
+
+
+@dataclass(frozen=True)
+class News:
+    """A move whose news has not been posted yet (a row of the outbox).
+
+    `seq` is the move's number in the log (0: the start of the game), `command` and
+    `actor_user_id` come from the log (None for the start), `state_before` is the state
+    the move was applied to (None for the start). `created_at` is when it was saved.
+    """
+
+    id: int
+    game_id: int
+    seq: int
+    channel_id: int
+    state_before: str | None
+    note: str
+    asker: Asker | None
+    created_at: str
+    command: str | None
+    actor_user_id: int | None
+
+
+@dataclass(frozen=True)
 class TurnTimer:
     """The clock on the turn under way in a game with a turn timer.
 

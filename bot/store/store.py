@@ -3,8 +3,8 @@
 Every change is one transaction that only succeeds if the game is still at the version
 the caller computed it from, so two writers can never both win (the loser gets
 `VersionConflict`). `save_action` appends the command to the log, writes the new
-snapshot and bumps the version together: after a crash either all of it is there or
-none of it.
+snapshot and bumps the version together, and puts the move's news in the outbox: after
+a crash either all of it is there or none of it.
 """
 
 from __future__ import annotations
@@ -26,8 +26,11 @@ from engine.lords_of_vegas import GameSettings
 from .errors import ChannelBusy, GameNotFound, SeatError, StoreError, VersionConflict, WrongStatus
 from .games import (
     LORDS_OF_VEGAS,
+    Asker,
     Game,
     Move,
+    News,
+    Outgoing,
     Prompt,
     PromptKind,
     Saved,
@@ -55,6 +58,18 @@ _TIMER_DUE: Final = "CASE WHEN reminded THEN expires_at ELSE remind_at END"
 _SELECT_GAMES: Final = (
     f"SELECT {_GAME_COLUMNS} FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id"
 )
+_SELECT_NEWS: Final = """
+    SELECT o.id, o.game_id, o.seq, o.channel_id, o.state_before, o.note, o.interaction_id,
+           o.interaction_token, o.created_at, m.command, m.actor_user_id
+      FROM outbox AS o LEFT JOIN moves AS m ON m.game_id = o.game_id AND m.seq = o.seq
+"""
+# Copies the game's channel and current snapshot (the state before the move) into the outbox.
+_INSERT_NEWS: Final = """
+    INSERT INTO outbox (game_id, seq, channel_id, state_before, note, interaction_id,
+                        interaction_token, created_at)
+    SELECT g.id, ?, g.channel_id, s.state, ?, ?, ?, ?
+      FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id WHERE g.id = ?
+"""
 
 
 async def _use_wal(db: aiosqlite.Connection, path: Path) -> None:
@@ -264,12 +279,19 @@ class Store:
             return await self._fetch_game(db, game_id)
 
     async def start_game(
-        self, game_id: int, expected_version: int, settings: GameSettings, state_json: str
+        self,
+        game_id: int,
+        expected_version: int,
+        settings: GameSettings,
+        state_json: str,
+        *,
+        outgoing: Outgoing | None = None,
     ) -> Game:
         """Start a lobby game with the engine's settings and its initial state.
 
         `settings.players` (the seating order) must be exactly the colours seated;
-        `state_json` is `new_game(settings)`'s state as JSON.
+        `state_json` is `new_game(settings)`'s state as JSON. With `outgoing`, the start's
+        news (the first board) goes into the outbox in the same transaction.
         """
         now = utc_now()
         async with self._transaction() as db:
@@ -284,6 +306,8 @@ class Store:
                 "WHERE id = ?",
                 (settings.edition, settings.model_dump_json(), now, game_id),
             )
+            if outgoing is not None:
+                await _add_news(db, game_id, 0, outgoing, now)  # before the snapshot: none
             await db.execute(
                 "INSERT INTO snapshots (game_id, state) VALUES (?, ?)", (game_id, state_json)
             )
@@ -312,12 +336,14 @@ class Store:
         new_state_json: str,
         *,
         game_over: bool = False,
+        outgoing: Outgoing | None = None,
     ) -> Saved:
         """Record one accepted action in one transaction.
 
         Appends `command_line` (the engine's notation, e.g. "red: build C7 sphinx") to the
         log with the next seq number, replaces the snapshot with `new_state_json` and bumps
-        the version; with `game_over` the game is also marked finished. Raises
+        the version; with `game_over` the game is also marked finished. With `outgoing`,
+        the move's news goes into the outbox (with the snapshot it replaces). Raises
         `VersionConflict` if the game is no longer at `expected_version`, in which case
         nothing is written: reload, recompute and try again.
         """
@@ -340,6 +366,8 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?)",
                 (game_id, seq, actor_user_id, command_line, now),
             )
+            if outgoing is not None:
+                await _add_news(db, game_id, seq, outgoing, now)
             await db.execute(
                 "UPDATE snapshots SET state = ? WHERE game_id = ?", (new_state_json, game_id)
             )
@@ -625,6 +653,29 @@ class Store:
                 (channel_id, user_id),
             )
 
+    # The outbox: news of accepted moves not posted yet ---------------------------------
+
+    async def next_news(self, channel_id: int) -> News | None:
+        """The oldest news not yet posted in this channel, if any."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall(
+                    f"{_SELECT_NEWS} WHERE o.channel_id = ? ORDER BY o.id LIMIT 1", (channel_id,)
+                )
+            )
+        return _news_from_row(rows[0]) if rows else None
+
+    async def all_news(self) -> list[News]:
+        """Every news not yet posted, oldest first."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(f"{_SELECT_NEWS} ORDER BY o.id")
+        return [_news_from_row(row) for row in rows]
+
+    async def drop_news(self, news_id: int) -> None:
+        """Forget a news once it is posted (or can never be)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
+
     # The bot's own bookkeeping --------------------------------------------------------
 
     async def meta(self, key: str) -> str | None:
@@ -714,6 +765,44 @@ def _game_filter(
         where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
         params.append(user_id)
     return " AND ".join(where), params
+
+
+async def _add_news(
+    db: aiosqlite.Connection, game_id: int, seq: int, outgoing: Outgoing, now: str
+) -> None:
+    """Put a move's news in the outbox, with the game's snapshot as it is (call it first)."""
+    asker = outgoing.asker
+    await db.execute(
+        _INSERT_NEWS,
+        (
+            seq,
+            outgoing.note,
+            asker.interaction_id if asker else None,
+            asker.token if asker else None,
+            now,
+            game_id,
+        ),
+    )
+
+
+def _news_from_row(row: Iterable[Any]) -> News:
+    (
+        news_id,
+        game_id,
+        seq,
+        channel_id,
+        state_before,
+        note,
+        interaction_id,
+        token,
+        created_at,
+        command,
+        actor,
+    ) = row
+    asker = Asker(interaction_id, token) if interaction_id is not None and token else None
+    return News(
+        news_id, game_id, seq, channel_id, state_before, note, asker, created_at, command, actor
+    )
 
 
 def _timer_from_row(row: Iterable[Any]) -> TurnTimer:

@@ -66,12 +66,12 @@ async def test_simultaneous_submissions_are_applied_once(table: Table, vegas: Ve
 async def test_discord_errors_do_not_break_a_game(table: Table, vegas: VegasHost) -> None:
     emu = table.emu
     current = await open_table(table, table.channel, table.alice, table.bob)
-    emu.fail_next("POST /webhooks/*", times=1, status=429, retry_after=0.2)
+    emu.fail_next("PATCH /webhooks/*", times=1, status=429, retry_after=0.2)
     reply = await emu.slash(current, table.channel, "lov end")
     assert reply.message is not None and reply.message.attachments  # retried after the 429
     [current] = mentioned(reply, [table.alice, table.bob])
 
-    emu.fail_next("POST /webhooks/*", times=1, status=500)
+    emu.fail_next("PATCH /webhooks/*", times=1, status=500)
     reply = await emu.slash(current, table.channel, "lov end")
     await emu.wait_for_message(
         table.channel, lambda m: bool(m.attachments) and m is not reply.message

@@ -94,7 +94,7 @@ async def test_three_party_trade_runs_its_steps_in_order(table: Table, vegas: Ve
     done = await emu.click(mover, message, button(message, ":accept"))
     await prompt_shows(emu, message, "Trade #1 is done")
     assert buttons_gone(message) and "Trade #1 is done" in message.content
-    [public] = [m for m in done.followups if not m.ephemeral]
+    [public] = done.posted  # the news of a button goes to the channel
     assert public.attachment("board.png").data  # the board changed: lot, die, action
     lines = public.content.splitlines()
     steps = [line for line in lines if line.startswith("Trade #1, step")]
@@ -153,12 +153,12 @@ async def test_decline_withdraw_strangers_and_double_clicks(table: Table, vegas:
     declined = await emu.click(table.bob, one, button(one, ":decline"))
     await prompt_shows(emu, one, "declined offer #1")
     assert buttons_gone(one) and "declined offer #1" in one.content
-    assert declined.followups
+    assert any("declined offer #1" in m.content for m in declined.posted)
 
     withdrawn = await emu.click(table.bob, two, button(two, ":withdraw"))
     await prompt_shows(emu, two, "withdrew offer #2")
     assert buttons_gone(two) and "withdrew offer #2" in two.content
-    assert withdrawn.followups
+    assert any("offer #2" in m.content for m in withdrawn.posted)
 
     three = offer_prompt(
         (await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")).posted, 3
@@ -188,7 +188,7 @@ async def test_offer_buttons_work_after_a_restart(
     await bot.restart()
     done = await emu.click(table.carol, message, button(message, ":accept"))
     await prompt_shows(emu, message, "Trade #1 is done")
-    assert "Trade #1 is done" in message.content and done.followups
+    assert "Trade #1 is done" in message.content and done.posted
 
 
 async def test_offers_expire_and_lose_their_buttons(
@@ -250,7 +250,7 @@ async def test_placing_rerolled_dice_from_the_prompt(table: Table, vegas: VegasH
     menu = prompt.component(button(prompt, ":pick"))
     assert menu is not None and len(menu["options"]) == 2
     placed = await emu.select(first, prompt, button(prompt, ":pick"), [menu["options"][1]["value"]])
-    assert "placed their dice" in placed.followups[0].content
+    assert "placed their dice" in placed.posted[0].content
     await prompt_closed(emu, prompt)
     assert not decision_prompts([prompt]) and "Decided" in prompt.content
     assert not (await emu.slash(first, channel, "lov end")).ephemeral
@@ -269,7 +269,7 @@ async def test_classic_lay_off_prompt_for_the_boss(table: Table, vegas: VegasHos
     gambler = await emu.click(second, prompt, button(prompt, ":yes"))
     assert "not yours" in gambler.followups[0].content
     answered = await emu.click(first, prompt, button(prompt, ":no"))
-    public = answered.followups[0].content
+    public = answered.posted[0].content
     assert "does not lay off" in public and "bet $1m" in public
     await prompt_closed(emu, prompt)
     assert not decision_prompts([prompt])
@@ -345,7 +345,7 @@ async def test_out_of_markers_prompt_answered_by_the_drawer_only(
     assert menu is not None
     chosen = menu["options"][3]["value"]
     answered = await emu.select(asked, prompt, button(prompt, ":pick"), [chosen])
-    assert "moves their marker" in answered.followups[0].content
+    assert "moves their marker" in answered.posted[0].content
     _, state = await current_game(vegas, table)
     assert chosen not in state.lots and state.pending == []
 

@@ -56,6 +56,8 @@ class RequestRecord:
     code: int | None = None
     errors: dict[str, Any] | None = None
     fault: bool = False
+    # Carried out, but its answer held back (`stall_next`) until `release_stalled`.
+    stalled: bool = False
     payload: dict[str, Any] | None = None
     # Event-loop times (the clock interactions are stamped with) of arrival and answer.
     received_at: float = 0.0
@@ -115,6 +117,7 @@ class DiscordEmulator:
         self.unknown_routes: list[str] = []
         self.internal_errors: list[str] = []
         self._inflight = 0
+        self._released = asyncio.Event()
         self._last_activity = 0.0
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -142,6 +145,7 @@ class DiscordEmulator:
 
     async def close(self) -> None:
         """Drop every connection and stop listening."""
+        self.release_stalled()
         await self.gateway.drop(1001)
         if self._runner is not None:
             await self._runner.cleanup()
@@ -335,6 +339,17 @@ class DiscordEmulator:
         """
         self.faults.add(Fault(pattern, times, status, retry_after, is_global))
 
+    def stall_next(self, pattern: str, times: int = 1) -> None:
+        """Carry out the next `times` requests matching `pattern`, but hold their answers
+        back until `release_stalled()`: the bot cannot tell whether they were done."""
+        if self._released.is_set():
+            self._released = asyncio.Event()
+        self.faults.add(Fault(pattern, times, 0, 0.0, False, stall=True))
+
+    def release_stalled(self) -> None:
+        """Send the answers held back by `stall_next` (to a bot that may be gone)."""
+        self._released.set()
+
     async def drop_gateway(self, code: int | None = None) -> int:
         """Drop the bot's gateway connections: cut (`None`) or closed with `code`."""
         return await self.gateway.drop(code)
@@ -441,11 +456,18 @@ class DiscordEmulator:
         received.set(None)
         try:
             fault = self.faults.take(request.method, path)
-            if fault is not None:
+            if fault is not None and not fault.stall:
                 record.fault = True
                 response: web.StreamResponse = fault_response(fault, record.route)
             else:
                 response = await self._serve(request, handler, path, record)
+                if fault is not None:
+                    record.stalled = True
+                    self._inflight -= 1  # the work is done: only the answer waits
+                    try:
+                        await self._released.wait()
+                    finally:
+                        self._inflight += 1
         finally:
             self._inflight -= 1
             self._last_activity = loop.time()

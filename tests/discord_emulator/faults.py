@@ -2,8 +2,10 @@
 
 A test asks for the next N requests matching a pattern such as
 `"POST /channels/*/messages"` to fail with a 429 (rate limited, with the headers and
-body Discord sends) or a 5xx. Patterns are shell-style (`fnmatch`) over
-`"METHOD /path"`, the path without the `/api/v10` prefix; `*` also spans slashes.
+body Discord sends) or a 5xx, or to stall: be carried out while their answers are held
+back (as when a connection breaks after Discord did the work). Patterns are shell-style
+(`fnmatch`) over `"METHOD /path"`, the path without the `/api/v10` prefix; `*` also spans
+slashes.
 """
 
 from __future__ import annotations
@@ -21,13 +23,17 @@ from .bodies import json_response
 
 @dataclass
 class Fault:
-    """The next `remaining` requests matching `pattern` fail with `status`."""
+    """The next `remaining` requests matching `pattern` fail with `status`.
+
+    A `stall` fault instead lets them succeed and holds their answers back.
+    """
 
     pattern: str
     remaining: int
     status: int
     retry_after: float
     is_global: bool
+    stall: bool = False
 
     def matches(self, method: str, path: str) -> bool:
         """Whether a request (`"POST"`, `"/channels/1/messages"`) is one this fault hits."""

@@ -62,3 +62,18 @@ async def test_server_error_is_retried(
     attempts = discord_emulator.requests_to("POST /channels/*/messages")
     assert [attempt.status for attempt in attempts] == [500, 200]
     assert discord_emulator.refusals == []  # injected faults are not refusals
+
+
+async def test_a_stalled_request_is_carried_out_but_answered_only_when_released(
+    discord_emulator: DiscordEmulator, world: World, tiny: InProcessBot
+) -> None:
+    discord_emulator.stall_next("POST /channels/*/messages")
+
+    await discord_emulator.slash(world.alice, world.channel, "announce", text="Hi")
+    posted = await discord_emulator.wait_for_message(world.channel, lambda m: m.content == "Hi")
+    [attempt] = discord_emulator.requests_to("POST /channels/*/messages")
+    assert attempt.stalled and attempt.status == 0  # done, but the bot has not heard back
+
+    discord_emulator.release_stalled()
+    await discord_emulator.wait_until(lambda: attempt.status == 200, 5, "the answer")
+    assert posted.attachments and len(discord_emulator.history(world.channel)) == 1

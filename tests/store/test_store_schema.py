@@ -76,6 +76,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "prompts",
             "offer_drafts",
             "turn_timers",
+            "outbox",
         }
         columns = {
             table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in tables
@@ -118,7 +119,18 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "expires_at",
             "reminded",
         ]
-        for table in ("seats", "snapshots", "moves", "prompts", "turn_timers"):
+        assert columns["outbox"] == [
+            "id",
+            "game_id",
+            "seq",
+            "channel_id",
+            "state_before",
+            "note",
+            "interaction_id",
+            "interaction_token",
+            "created_at",
+        ]
+        for table in ("seats", "snapshots", "moves", "prompts", "turn_timers", "outbox"):
             references = {row[2] for row in db.execute(f"PRAGMA foreign_key_list({table})")}
             assert references == {"games"}, table
         indexes = {row[1]: row for row in db.execute("PRAGMA index_list(games)")}
