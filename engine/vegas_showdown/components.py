@@ -1,5 +1,8 @@
 """The printed components: tiles, the hotel-casino sheet, the board's tracks, event cards.
 
+Check a corrected copy of the data file with
+`python -m engine.vegas_showdown.components [FILE]`.
+
 The facts live in `data/components.json`. Only part of the printed data is public, so
 many values there are reconstructed; the file writes such a value as
 `{"value": V, "reconstructed": true, "why": "..."}`. Loading unwraps it and remembers
@@ -11,16 +14,26 @@ gets a clear message when something no longer fits.
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, NamedTuple, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    NonNegativeInt,
+    PositiveInt,
+    ValidationError,
+    model_validator,
+)
 
 from .geometry import STEP, Cell, Corner, Side, TileShape, perimeter, tile_shape
 
@@ -266,7 +279,7 @@ class BoardFacts(_Facts):
                 raise ValueError(f"basic track {track.id}: spaces must rise strictly")
         return self
 
-    @property
+    @cached_property
     def circles(self) -> tuple[int, ...]:
         """The premier track's circles, where Minimum-Bid markers stand."""
         return tuple(s.number for s in self.premier_track if s.shape == "circle")
@@ -779,12 +792,47 @@ def _packaged() -> Components:
     return build_components(ComponentFacts.model_validate(json.loads(text)))
 
 
-def load_components(path: str | Path | None = None) -> Components:
-    """The packaged components (loaded once), or a corrected copy read from `path`.
+@lru_cache(maxsize=16)
+def _from_file(path: Path, modified: int, size: int) -> Components:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return build_components(ComponentFacts.model_validate(data))
 
+
+def load_components(path: str | Path | None = None) -> Components:
+    """The packaged components, or a corrected copy read from `path`.
+
+    Each file is read once (again only when it changes), so games can call this freely.
     Raises `pydantic.ValidationError` naming what does not fit when the file is wrong.
     """
     if path is None:
         return _packaged()
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return build_components(ComponentFacts.model_validate(data))
+    resolved = Path(path).resolve()
+    stat = resolved.stat()
+    return _from_file(resolved, stat.st_mtime_ns, stat.st_size)
+
+
+COMPONENTS: Final = load_components()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Check a component file (default: the packaged one) and summarise it."""
+    parser = argparse.ArgumentParser(description="Check a Vegas Showdown component file.")
+    parser.add_argument("file", nargs="?", type=Path, help="a corrected copy (default: ours)")
+    args = parser.parse_args(argv)
+    try:
+        components = load_components(args.file)
+    except (ValidationError, OSError, json.JSONDecodeError) as error:
+        print(f"not usable: {error}")
+        return 1
+    tiles = sum(t.count for t in components.tiles.values())
+    print(
+        f"ok: {len(components.tiles)} kinds of tile ({tiles} tiles), "
+        f"{len(components.event_deck)} event cards, "
+        f"{components.sheet.cols}x{components.sheet.rows} sheet; "
+        f"{len(components.reconstructed)} values still marked reconstructed"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,6 +11,7 @@ Conventions (the same as the shared component specification):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -39,6 +40,11 @@ def perimeter(width: int, height: int) -> tuple[Door, ...]:
     return (*top, *right, *bottom, *left)
 
 
+def _reading_order(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    """Cells row by row, west to east: the order of an unturned tile's cells."""
+    return tuple(sorted(cells, key=lambda cell: (cell[1], cell[0])))
+
+
 @dataclass(frozen=True, slots=True)
 class Orientation:
     """A tile turned `rot` quarter turns clockwise, relative to its top-left cell."""
@@ -61,7 +67,7 @@ class Orientation:
             rot=(self.rot + 1) % ROTATIONS,
             width=self.height,
             height=self.width,
-            cells=tuple(sorted(move(dx, dy) for dx, dy in self.cells)),
+            cells=_reading_order(move(dx, dy) for dx, dy in self.cells),
             doors=frozenset((*move(dx, dy), _SIDE_CW[s]) for dx, dy, s in self.doors),
             marks=frozenset((*move(dx, dy), _CORNER_CW[c]) for dx, dy, c in self.marks),
         )
@@ -107,7 +113,7 @@ def tile_shape(
         rot=0,
         width=width,
         height=height,
-        cells=tuple((x, y) for y in range(height) for x in range(width)),
+        cells=_reading_order((x, y) for y in range(height) for x in range(width)),
         doors=frozenset(segments[i] for i in doors),
         marks=frozenset(marks),
     )

@@ -20,6 +20,7 @@ from engine.vegas_showdown.components import (
     NoBidBasic,
     load_components,
 )
+from engine.vegas_showdown.components import main as components_main
 
 C = load_components()
 
@@ -212,3 +213,14 @@ def test_a_broken_copy_is_refused_with_a_message(
     change(data)
     with pytest.raises(ValidationError, match=message):
         load_components(write(tmp_path, data))
+
+
+def test_the_checker_command_summarises_a_file_or_names_its_fault(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert components_main([]) == 0
+    assert "ok: 15 kinds of tile (63 tiles), 33 event cards, 7x5 sheet" in capsys.readouterr().out
+    data = packaged_data()
+    tile_entry(data, "lounge")["doors"] = [0, 9]
+    assert components_main([str(write(tmp_path, data))]) == 1
+    assert "tile lounge: doors [0, 9]" in capsys.readouterr().out
