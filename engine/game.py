@@ -37,10 +37,22 @@ DecisionT = TypeVar("DecisionT")
 class GameRules(Protocol[SettingsT, StateT, ColorT, ActionT, EventT, DecisionT]):
     """What a game package provides (see the module docstring for the contract)."""
 
-    GameSettings: type[SettingsT]
-    GameState: type[StateT]
-    NotationError: type[Exception]
-    IllegalAction: type[Exception]
+    # Classes the package exports under these names (read-only members, hence properties).
+    @property
+    def GameSettings(self) -> type[SettingsT]:  # noqa: N802
+        """What `new_game` takes: seating, seed and options."""
+
+    @property
+    def GameState(self) -> type[StateT]:  # noqa: N802
+        """The pydantic model of a game in progress."""
+
+    @property
+    def NotationError(self) -> type[Exception]:  # noqa: N802
+        """Raised for command text that cannot be read."""
+
+    @property
+    def IllegalAction(self) -> type[Exception]:  # noqa: N802
+        """Raised for an action the rules refuse now."""
 
     def new_game(self, settings: SettingsT, /) -> tuple[StateT, list[EventT]]:
         """Set up a game; the events tell what setup did."""
