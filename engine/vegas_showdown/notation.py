@@ -37,7 +37,7 @@ from .actions import (
 )
 from .errors import NotationError
 from .sheet import cell_name, parse_cell
-from .tables import TILES
+from .tables import COMPONENTS, TILES
 
 USAGE: Final[dict[str, str]] = {
     "bid": "bid <P1-P4|slots|slots2|lounge|restaurant> <amount>",
@@ -94,11 +94,14 @@ def parse_tile(word: str) -> str:
 
 
 def parse_sheet_cell(word: str) -> tuple[int, int]:
-    """A cell of the hotel-casino sheet, e.g. `C2` (column letter, row number)."""
+    """A cell of the hotel-casino sheet, e.g. `c2` (column letter, row number)."""
     cell = parse_cell(word)
-    if cell is None:
+    cols, rows = COMPONENTS.sheet.cols, COMPONENTS.sheet.rows
+    if cell is None or not (0 <= cell[0] < cols and 0 <= cell[1] < rows):
+        last = cell_name((cols - 1, rows - 1))
         raise NotationError(
-            f"'{word}' is not a cell of the sheet: write a column letter and a row number, like C2."
+            f"'{word}' is not a cell of the sheet: write a column letter and a row number, "
+            f"from a1 to {last}."
         )
     return cell
 
