@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -32,10 +32,18 @@ from .notation import format_action, parse_command, parse_line
 from .rounds import start_round
 from .setup import GameSettings, new_game
 from .sheet import Placement, canonical, sheet_problems
+from .sheet_scoring import sheet_bonuses
 from .state import Choice, GameState, Player, Space
 from .tables import COMPONENTS, TILES, card_of
 
 SpaceId = Literal["P1", "P2", "P3", "P4"]
+# What a premier space holds when a setup does not say (`null` leaves it empty).
+DEFAULT_SPACE_TILES: Final[dict[str, str]] = {
+    "P1": "fancy_slots",
+    "P2": "table_games",
+    "P3": "buffet",
+    "P4": "sports_book",
+}
 
 
 class _Strict(BaseModel):
@@ -55,8 +63,12 @@ class Setup(_Strict):
     `at`: `actions` puts the game at step 4 of `round`, `current` (the button holder by
     default) choosing; `round_start` begins `round` at step 1 (so its price drops, event
     cards and income happen as the setup is built, from the forced deck and stacks).
-    Tiles not named anywhere stay in their stacks (premier) or piles (basic); Population
-    and Revenue follow the sheet; `fame` is the Fame track (tiles included).
+    A premier space not listed in `spaces` holds its `DEFAULT_SPACE_TILES` tile at its
+    starting price (`null` leaves it empty). Tiles not named anywhere stay in their
+    stacks (premier) or piles (basic), unless
+    `stacks_only`: then the premier stacks hold just the tiles listed and the other premier
+    tiles are out of the game. Population and Revenue follow the sheet unless given (for
+    scoring examples); `fame` is the Fame track (tiles included).
     """
 
     round: Annotated[int, Field(ge=1)] = 1
@@ -67,8 +79,11 @@ class Setup(_Strict):
     fame: dict[Color, int] = {}
     sheets: dict[Color, list[str]] = {}
     reserve: dict[Color, list[str]] = {}
+    population: dict[Color, int] = {}
+    revenue: dict[Color, int] = {}
     spaces: dict[SpaceId, SpaceSetup | None] = {}
     stacks: dict[Size, list[str]] = {}
+    stacks_only: bool = False
     basic: dict[str, Annotated[int, Field(ge=0)]] = {}
     deck: list[str] = []
     no_bid: list[str] = []
@@ -104,6 +119,7 @@ class Expect(_Strict):
     end_reason: Literal["sheet_full", "stack_empty"] | None = None
     winners: list[Color] | None = None
     scores: dict[Color, dict[str, int]] = {}
+    bonuses: dict[Color, dict[str, bool | int]] = {}
 
 
 class Step(_Strict):
@@ -217,8 +233,12 @@ def build_state(scenario: Scenario) -> GameState:
         player = Player(
             color=color,
             money=setup.money.get(color, start.starting_cash),
-            population=start.starting_population + sum(TILES[p.tile].population for p in sheet),
-            revenue=start.starting_revenue + sum(TILES[p.tile].revenue for p in sheet),
+            population=setup.population.get(
+                color, start.starting_population + sum(TILES[p.tile].population for p in sheet)
+            ),
+            revenue=setup.revenue.get(
+                color, start.starting_revenue + sum(TILES[p.tile].revenue for p in sheet)
+            ),
             fame=fame,
             sheet=sheet,
             reserve=reserve,
@@ -228,7 +248,8 @@ def build_state(scenario: Scenario) -> GameState:
         players.append(player)
     spaces = []
     for space_id in COMPONENTS.board.premier_space_ids(count):
-        given = setup.spaces.get(space_id)  # type: ignore[call-overload]
+        default = SpaceSetup(tile=DEFAULT_SPACE_TILES[space_id])
+        given = setup.spaces.get(space_id, default)  # type: ignore[call-overload]
         space = Space(id=space_id)
         if given is not None and given.tile is not None:
             space.tile = _tile(given.tile)
@@ -244,6 +265,11 @@ def build_state(scenario: Scenario) -> GameState:
         basic[tile] = setup.basic.get(tile, left)
         out += [tile] * (facts.count - used[tile] - basic[tile])
     stacks = _stacks(setup, used)
+    if setup.stacks_only:
+        for size in SIZES:
+            listed = len(setup.stacks.get(size, []))
+            out += stacks[size][listed:]
+            del stacks[size][listed:]
     deck = _deck(setup.deck)
     state = GameState(
         seed=scenario.seed,
@@ -376,6 +402,10 @@ def _check(expect: Expect, state: GameState) -> None:
     for color, scores in expect.scores.items():
         final = state.final_scores.get(color, {})
         compare(f"{color}'s final scores", {k: final.get(k) for k in scores}, scores)
+    for color, wanted in expect.bonuses.items():
+        bonuses = sheet_bonuses(COMPONENTS, state.player(color).sheet)
+        found = {name: getattr(bonuses, name) for name in wanted}
+        compare(f"{color}'s sheet bonuses", found, wanted)
     if problems:
         raise StepFailed("; ".join(problems))
 
