@@ -7,9 +7,26 @@ from pathlib import Path
 import pytest
 
 from engine.vegas_showdown.scenario import Scenario, StepFailed, load_scenario, main, run_scenario
+from engine.vegas_showdown.tables import COMPONENTS
 
 FOLDER = Path(__file__).parents[2] / "scenarios" / "vegas_showdown"
 SCENARIOS = sorted(FOLDER.glob("*.json"))
+
+
+def test_every_event_card_and_rulebook_example_has_a_scenario() -> None:
+    names = {path.stem for path in SCENARIOS}
+    for card in COMPONENTS.event_cards:
+        assert any(name.startswith(f"card_{card}") for name in names), card
+    assert {
+        "rulebook_premier_outbid",
+        "rulebook_renovate",
+        "rulebook_renovate_to_fill_the_hotel",
+        "rulebook_night_club",
+        "rulebook_incorrect_placement",
+        "rulebook_price_drop",
+        "ties_five_players",
+        "ties_three_players",
+    } <= names
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
