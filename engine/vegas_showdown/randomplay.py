@@ -12,6 +12,7 @@ from typing import Protocol
 
 from .actions import Action, Color, Place
 from .bidding import open_bids
+from .events import Event
 from .game import apply
 from .invariants import check_invariants
 from .moves import (
@@ -129,22 +130,25 @@ def play_game(
     strategy: Strategy | None = None,
     max_moves: int = 20_000,
     check: bool = True,
+    events: list[Event] | None = None,
 ) -> tuple[GameState, GameRecord]:
     """Play one game to its end with `strategy` (random by default).
 
-    Returns the final state and its record. With `check`, the invariants are verified
-    after every accepted action. Raises if the game has not ended after `max_moves`
-    accepted actions (a stuck game is a bug).
+    Returns the final state and its record; every event is added to `events` if given.
+    With `check`, the invariants are verified after every accepted action. Raises if the
+    game has not ended after `max_moves` accepted actions (a stuck game is a bug).
     """
     settings = GameSettings(players=players, seed=seed)
-    state, _ = new_game(settings)
+    state, told = new_game(settings)
     record = GameRecord(settings=settings)
     mover = strategy if strategy is not None else RandomPlayer(seed=seed)
     for _ in range(max_moves):
+        if events is not None:
+            events.extend(told)
         if state.over:
             return state, record
         who, action = mover.next_move(state)
-        apply(state, who, action)
+        told = apply(state, who, action)
         record.append(who, action)
         if check:
             check_invariants(state)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.vegas_showdown import COLORS, GameState, apply, describe
+from engine.vegas_showdown import COLORS, GameState, apply, describe, simulate
 from engine.vegas_showdown.events import CardDrawn, GameOver
+from engine.vegas_showdown.greedy import GreedyPlayer
 from engine.vegas_showdown.notation import parse_line
 from engine.vegas_showdown.randomplay import play_game
 from engine.vegas_showdown.record import GameRecord
@@ -72,3 +75,34 @@ def test_saving_and_loading_midgame_continues_identically() -> None:
         apply(loaded, player, action)
         apply(copied, player, action)
     assert loaded == state == copied
+
+
+def test_simulate_checks_games_and_prints_statistics(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        simulate.main(["--games", "2", "--players", "5", "--seed", "3", "--dump", str(tmp_path)])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "2 games of 5 players" in out and "invariants and replays checked" in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-3.record.json",
+        "game-3.state.json",
+        "game-4.record.json",
+        "game-4.state.json",
+    ]
+    record = GameRecord.model_validate_json((tmp_path / "game-3.record.json").read_text())
+    saved = GameState.model_validate_json((tmp_path / "game-3.state.json").read_text())
+    assert record.replay()[0] == saved
+    assert simulate.main(["--games", "3", "--players", "3", "--stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Random play, 3 games" in out and "Greedy play, 3 games" in out
+    assert "rounds per game: mean" in out and "Theater" in out
+
+
+def test_greedy_games_end_and_keep_invariants() -> None:
+    for players in (3, 4, 5):
+        state, record = play_game(list(COLORS[:players]), 40 + players, GreedyPlayer())
+        assert state.over
+        assert record.replay()[0] == state
