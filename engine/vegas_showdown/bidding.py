@@ -9,15 +9,22 @@ is whose turn it is to choose (between actions, the seat the search starts from)
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from typing import Final
 
 from .actions import BidTarget, Color
+from .components import BasicTrack
 from .errors import IllegalAction
 from .events import ActionChosen, BidPlaced, Event, FameGained, Outbid, TileBought
-from .state import GameState, Player
+from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, Player
 from .tables import BASIC_TRACKS, PREMIER_BIDS, PREMIER_TARGETS, TILES, TRACK_NEEDS, tile_name
 from .tracks import gain_fame
 
 PUBLICITY_FAME = "publicity"
+# The basic tracks in use at each table size, in board order.
+_BASIC_AT: Final[dict[int, tuple[tuple[BidTarget, BasicTrack], ...]]] = {
+    players: tuple((t, track) for t, track in BASIC_TRACKS.items() if players in track.players)
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 
 
 def track_spaces(target: BidTarget) -> tuple[int, ...]:
@@ -112,11 +119,31 @@ def _amounts(
 
 
 def open_bids(state: GameState, player: Player) -> dict[BidTarget, tuple[int, ...]]:
-    """Every track `player` may bid on now, with the amounts allowed there (lowest first)."""
-    standing = _standing(state)
+    """Every track `player` may bid on now, with the amounts allowed there (lowest first).
+
+    The same rules as `_amounts`, worked out in one pass: computer players and the listing
+    of legal actions ask this at every choice.
+    """
+    standing = {p.bid_on: p.bid for p in state.players if p.bid_on is not None and not p.outbid}
+    cash = player.money
+    no_bid = state.no_bid
     found: dict[BidTarget, tuple[int, ...]] = {}
-    for target in (*(space.id for space in state.spaces), *BASIC_TRACKS):
-        amounts = _amounts(state, target, standing, player.money)
+    top = bisect_right(PREMIER_BIDS, cash)
+    for space in state.spaces:
+        tile = space.tile
+        if tile is None or (no_bid and TILES[tile].size in no_bid):
+            continue
+        low = max(space.price, standing.get(space.id, 0) + 1)
+        amounts = PREMIER_BIDS[bisect_left(PREMIER_BIDS, low) : top]
+        if amounts:
+            found[space.id] = amounts
+    for target, track in _BASIC_AT[len(state.players)]:
+        tile = track.tile
+        if state.basic[tile] < TRACK_NEEDS[target] or (no_bid and tile in no_bid):
+            continue
+        spaces = track.spaces
+        low = standing.get(target, 0) + 1
+        amounts = spaces[bisect_left(spaces, low) : bisect_right(spaces, cash)]
         if amounts:
             found[target] = amounts
     return found

@@ -44,7 +44,7 @@ def apply(state: GameState, player: Color, action: Action) -> list[Event]:
         raise IllegalAction(f"{player} is not playing in this game.")
     events: list[Event] = []
     if isinstance(action, Bid | Renovate | Publicity):
-        owed = decisions_owed(state, player)
+        owed = decisions_owed(state, player) if state.pending else []
         if owed:
             raise IllegalAction(f"First {describe_decision(owed[0])}.")
         if isinstance(action, Bid):

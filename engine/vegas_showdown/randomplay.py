@@ -75,7 +75,11 @@ class RandomPlayer:
         kinds = [kind for kind in ("renovate", "publicity") if kind not in state.no_bid]
         if bids:
             kinds.append("bid")
-        kind = self.rnd.choices(kinds, [CHOICE_WEIGHTS[k] for k in kinds])[0]
+        pick = self.rnd.random() * sum(CHOICE_WEIGHTS[k] for k in kinds)
+        for kind in kinds:
+            pick -= CHOICE_WEIGHTS[kind]
+            if pick < 0:
+                break
         if kind == "renovate":
             return RENOVATE
         if kind == "publicity":

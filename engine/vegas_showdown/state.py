@@ -26,6 +26,12 @@ EndReason = Literal["sheet_full", "stack_empty"]
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    def __setattr__(self, name: str, value: object) -> None:
+        # The engine assigns fields thousands of times per game, always with values of the
+        # right type (mypy checks them); pydantic's per-assignment bookkeeping (the
+        # "fields set" record, unused here) costs more than the game's own work.
+        self.__dict__[name] = value
+
 
 class Player(_Model):
     """A seat: cash, the three tracks, the hotel-casino sheet, the reserve, this round's action.
@@ -179,8 +185,11 @@ class GameState(_Model):
     def in_turn_order(self) -> list[Player]:
         """The players clockwise from the button holder."""
         players = self.players
-        start = next(i for i, p in enumerate(players) if p.color == self.button)
-        return players[start:] + players[:start]
+        button = self.button
+        for start, player in enumerate(players):
+            if player.color == button:
+                return players[start:] + players[:start]
+        raise KeyError(button)
 
     def space(self, space_id: str) -> Space | None:
         """The premier space with this id, if this table uses it."""
