@@ -37,7 +37,12 @@ print(json.dumps({
 def _run(root: Path) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(root)}
     out = subprocess.run(
-        [sys.executable, "-c", PROGRAM], cwd=root, env=env, capture_output=True, text=True
+        [sys.executable, "-c", PROGRAM],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)  # type: ignore[no-any-return]
