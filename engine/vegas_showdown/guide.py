@@ -29,10 +29,10 @@ TOPICS: Final[tuple[Topic, ...]] = get_args(Topic)
 _TEXT: Final[dict[Topic, str]] = {
     "overview": (
         "Each of you builds a hotel-casino on a {cols} by {rows} grid of rooms: a casino "
-        "end, a hotel end and a common middle, with an entrance at each end. Every round you bid for "
-        "rooms (tiles) or spend the round rebuilding or advertising. Rooms bring Population "
-        "and Revenue (your income is the lower of the two) and Fame; the most Fame at the "
-        "end wins, with cash breaking ties."
+        "end, a hotel end and a common middle, with an entrance at each end. Every round "
+        "you bid for rooms (tiles) or spend the round rebuilding or advertising. Rooms "
+        "bring Population and Revenue (your income is the lower of the two) and Fame; the "
+        "most Fame at the end wins, with cash breaking ties."
     ),
     "round": (
         "1. From round 2, every premier tile still unsold gets cheaper by one circle; one "
