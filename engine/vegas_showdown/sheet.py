@@ -21,7 +21,17 @@ from typing import Final
 
 from .components import Components, EntranceName, TileColor
 from .geometry import ROTATIONS, Cell
-from .sheet_layout import ENTRANCE_BIT, Grid, Layout, Placement, fitting, grid, layout, meets
+from .sheet_layout import (
+    ENTRANCE_BIT,
+    Grid,
+    Layout,
+    Placement,
+    clear_layouts,
+    fitting,
+    grid,
+    layout,
+    meets,
+)
 
 ENTRANCES_FOR_COLOR: Final[dict[TileColor, tuple[EntranceName, ...]]] = {
     "yellow": ("casino",),
@@ -29,6 +39,9 @@ ENTRANCES_FOR_COLOR: Final[dict[TileColor, tuple[EntranceName, ...]]] = {
     "green": ("casino", "hotel"),
 }
 _REACH_KEY: Final[dict[TileColor, str]] = {"yellow": "casino", "blue": "hotel", "green": "either"}
+_ENTRANCE_BITS: Final[dict[TileColor, int]] = {
+    color: sum(ENTRANCE_BIT[name] for name in names) for color, names in ENTRANCES_FOR_COLOR.items()
+}
 _ENTRANCE_WORDS: Final[dict[TileColor, str]] = {
     "yellow": "your casino entrance",
     "blue": "your hotel entrance",
@@ -71,13 +84,16 @@ def _a(name: str) -> str:
 
 
 def _names(components: Components, tile_ids: Sequence[str]) -> str:
-    words = [_a(_name(components, t)) for t in tile_ids]
+    """Say `a Slots tile and a Fancy Slots tile`."""
+    words = [_a(_name(components, t)) + " tile" for t in tile_ids]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _alternatives(components: Components, tile_ids: Sequence[str]) -> str:
+    """Say `a Lounge or Fancy Lounge tile`."""
     words = [_name(components, t) for t in tile_ids]
-    return _a(words[0]) if len(words) == 1 else _a(", ".join(words[:-1]) + " or " + words[-1])
+    either = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return _a(either) + " tile"
 
 
 def cells_of(components: Components, placement: Placement) -> tuple[Cell, ...]:
@@ -148,14 +164,9 @@ def _joined(components: Components, g: Grid, lay: Layout, placement: Placement) 
     """Whether a tile not yet on the sheet would be joined to the entrance it needs."""
     color = components.tiles[placement.tile].color
     m = g.masks[placement]
-    wanted = 0
-    for name in ENTRANCES_FOR_COLOR[color]:
-        wanted |= ENTRANCE_BIT[name]
-    if m.entrances & wanted:
-        return True
-    target = lay.reach_doors[_REACH_KEY[color]]
-    f = m.faces
-    return bool(f[0] & target[2] or f[1] & target[3] or f[2] & target[0] or f[3] & target[1])
+    return bool(m.entrances & _ENTRANCE_BITS[color]) or meets(
+        m.faces, lay.reach_doors[_REACH_KEY[color]]
+    )
 
 
 def placement_problem(
@@ -263,13 +274,12 @@ def _legal(
     tile = components.tiles[tile_id]
     if _missing(components, lay, tile_id):
         return ()
-    wanted = 0
-    for name in ENTRANCES_FOR_COLOR[tile.color]:
-        wanted |= ENTRANCE_BIT[name]
+    wanted = _ENTRANCE_BITS[tile.color]
     t0, t1, t2, t3 = lay.reach_doors[_REACH_KEY[tile.color]]
     occupied = lay.occupied
     must = lay.doors_of(tile.door_must_meet) if tile.door_must_meet else None
     out: list[Placement] = []
+    # the tests of `_joined` and `meets`, written out: this loop is the hot path
     for placement, m in g.candidates[tile_id]:
         if m.cells & occupied:
             continue
@@ -289,7 +299,7 @@ def clear_caches() -> None:
     """
     _legal.cache_clear()
     _problems.cache_clear()
-    layout.cache_clear()
+    clear_layouts()
 
 
 def fitting_placements(

@@ -12,7 +12,7 @@ per `Components` (the `Grid`) or once per sheet content (the `Layout`) and cache
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -173,20 +173,10 @@ def fitting(g: Grid, tiles: Sequence[Placement]) -> tuple[list[PlacedMasks | Non
     return masks, occupied
 
 
-def _flood(
-    placed: list[tuple[int, PlacedMasks]], entrance: int
+def _spread(
+    reached: set[int], doors: list[int], waiting: list[tuple[int, PlacedMasks]]
 ) -> tuple[frozenset[int], tuple[int, int, int, int]]:
-    """The tiles joined to one entrance, and their doors, by door-to-door flood fill."""
-    reached: set[int] = set()
-    doors = [0, 0, 0, 0]
-    waiting: list[tuple[int, PlacedMasks]] = []
-    for i, m in placed:
-        if m.entrances & entrance:
-            reached.add(i)
-            for s in range(4):
-                doors[s] |= m.doors[s]
-        else:
-            waiting.append((i, m))
+    """Grow `reached` (whose doors are `doors`) by every waiting tile a door joins to it."""
     grew = bool(reached)
     while grew and waiting:
         grew = False
@@ -204,23 +194,97 @@ def _flood(
     return frozenset(reached), (doors[0], doors[1], doors[2], doors[3])
 
 
-@lru_cache(maxsize=4096)
-def layout(g: Grid, tiles: tuple[Placement, ...]) -> Layout:
-    """Analyse a sheet (cached by content): earlier tiles win any overlap."""
+def _flood(
+    placed: list[tuple[int, PlacedMasks]], entrance: int
+) -> tuple[frozenset[int], tuple[int, int, int, int]]:
+    """The tiles joined to one entrance, and their doors, by door-to-door flood fill."""
+    reached: set[int] = set()
+    doors = [0, 0, 0, 0]
+    waiting: list[tuple[int, PlacedMasks]] = []
+    for i, m in placed:
+        if m.entrances & entrance:
+            reached.add(i)
+            for s in range(4):
+                doors[s] |= m.doors[s]
+        else:
+            waiting.append((i, m))
+    return _spread(reached, doors, waiting)
+
+
+def _either(layout_doors: dict[str, tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+    c, h = layout_doors["casino"], layout_doors["hotel"]
+    return (c[0] | h[0], c[1] | h[1], c[2] | h[2], c[3] | h[3])
+
+
+def _analyse(g: Grid, tiles: tuple[Placement, ...]) -> Layout:
     masks, occupied = fitting(g, tiles)
     placed = [(i, m) for i, m in enumerate(masks) if m is not None]
     casino, casino_doors = _flood(placed, ENTRANCE_BIT["casino"])
     hotel, hotel_doors = _flood(placed, ENTRANCE_BIT["hotel"])
-    either = tuple(a | b for a, b in zip(casino_doors, hotel_doors, strict=True))
+    reach_doors = {"casino": casino_doors, "hotel": hotel_doors}
+    reach_doors["either"] = _either(reach_doors)
     return Layout(
         tiles=tiles,
         masks=tuple(masks),
         occupied=occupied,
         reach={"casino": casino, "hotel": hotel},
-        reach_doors={
-            "casino": casino_doors,
-            "hotel": hotel_doors,
-            "either": (either[0], either[1], either[2], either[3]),
-        },
+        reach_doors=reach_doors,
         present=frozenset(p.tile for p, m in zip(tiles, masks, strict=True) if m is not None),
     )
+
+
+def _grow(g: Grid, parent: Layout, placement: Placement) -> Layout:
+    """The layout of `parent`'s sheet with one more tile (a new path must pass through it)."""
+    tiles = (*parent.tiles, placement)
+    m = g.masks.get(placement)
+    if m is None or m.cells & parent.occupied:
+        return replace(parent, tiles=tiles, masks=(*parent.masks, None))
+    index = len(parent.tiles)
+    reach: dict[EntranceName, frozenset[int]] = {}
+    reach_doors: dict[str, tuple[int, int, int, int]] = {}
+    for name, bit in ENTRANCE_BIT.items():
+        reached, doors = parent.reach[name], parent.reach_doors[name]
+        if m.entrances & bit or meets(m.faces, doors):
+            waiting = [
+                (i, other)
+                for i, other in enumerate(parent.masks)
+                if other is not None and i not in reached
+            ]
+            grown = [doors[s] | m.doors[s] for s in range(4)]
+            reached, doors = _spread({*reached, index}, grown, waiting)
+        reach[name], reach_doors[name] = reached, doors
+    reach_doors["either"] = _either(reach_doors)
+    return Layout(
+        tiles=tiles,
+        masks=(*parent.masks, m),
+        occupied=parent.occupied | m.cells,
+        reach=reach,
+        reach_doors=reach_doors,
+        present=parent.present | {placement.tile},
+    )
+
+
+_LAYOUTS: dict[tuple[Grid, tuple[Placement, ...]], Layout] = {}
+LAYOUT_CACHE_SIZE: Final = 8192
+
+
+def layout(g: Grid, tiles: tuple[Placement, ...]) -> Layout:
+    """Analyse a sheet (cached by content): earlier tiles win any overlap.
+
+    A sheet one tile longer than a sheet already analysed (the usual case: a tile was
+    just placed) is analysed from that one.
+    """
+    found = _LAYOUTS.get((g, tiles))
+    if found is not None:
+        return found
+    parent = _LAYOUTS.get((g, tiles[:-1])) if tiles else None
+    result = _grow(g, parent, tiles[-1]) if parent is not None else _analyse(g, tiles)
+    if len(_LAYOUTS) >= LAYOUT_CACHE_SIZE:
+        _LAYOUTS.clear()
+    _LAYOUTS[(g, tiles)] = result
+    return result
+
+
+def clear_layouts() -> None:
+    """Forget every analysed sheet."""
+    _LAYOUTS.clear()

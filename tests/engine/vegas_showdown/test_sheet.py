@@ -192,7 +192,7 @@ def test_incorrect_placement_a_fancy_restaurant_next_to_a_casino_lounge() -> Non
 def test_prerequisites_must_be_on_the_sheet() -> None:
     problem = placement_problem(C, [], P("dragon_room", 0, 2, 3))
     assert problem == (
-        "The Dragon Room needs a Slots and a Fancy Slots on your sheet first "
+        "The Dragon Room needs a Slots tile and a Fancy Slots tile on your sheet first "
         "(tiles in reserve do not count)."
     )
     assert legal_placements(C, [], "dragon_room") == ()
@@ -207,7 +207,9 @@ def test_the_night_club_needs_a_door_meeting_a_lounge_door() -> None:
     # joined through Slots, the Lounge elsewhere on the sheet: refused
     sheet = [P("slots", 0, 2, 1), P("slots", 1, 2, 1), P("lounge", 0, 0, 0)]
     problem = placement_problem(C, sheet, P("night_club", 2, 2, 0))
-    assert problem == "One of the Night Club's doors must meet a door of a Lounge or Fancy Lounge."
+    assert problem == (
+        "One of the Night Club's doors must meet a door of a Lounge or Fancy Lounge tile."
+    )
     assert all(
         placement_problem(C, lounge, p) is None for p in legal_placements(C, lounge, "night_club")
     )
@@ -253,7 +255,7 @@ def test_removing_a_prerequisite_breaks_the_tile_that_needed_it() -> None:
     sheet = [P("slots", 0, 2, 1), P("fancy_slots", 1, 2, 3)]
     assert sheet_problems(C, sheet) == []
     problems = sheet_problems(C, [P("fancy_slots", 0, 2, 3)])
-    assert problems == ["Your Fancy Slots at a3 needs a Slots on the sheet."]
+    assert problems == ["Your Fancy Slots at a3 needs a Slots tile on the sheet."]
 
 
 def test_cells_and_names() -> None:

@@ -24,6 +24,7 @@ from engine.vegas_showdown.sheet import (
     placement_problem,
     sheet_problems,
 )
+from engine.vegas_showdown.sheet_layout import _analyse, clear_layouts, grid, layout
 from engine.vegas_showdown.sheet_scoring import area_filled, diamonds, is_connected, is_full
 
 TILE_IDS = sorted(C.tiles)
@@ -258,3 +259,18 @@ def test_whole_sheet_checks_and_bonuses_agree_with_the_reference(
             for cell in C.sheet.cells_of(area)  # type: ignore[arg-type]
         )
         assert area_filled(C, sheet, area) == filled  # type: ignore[arg-type]
+
+
+@settings(max_examples=80, deadline=None)
+@given(sheet=any_sheet)
+def test_a_sheet_analysed_tile_by_tile_equals_one_analysed_at_once(
+    sheet: list[Placement],
+) -> None:
+    g = grid(C)
+    clear_layouts()
+    for k in range(len(sheet) + 1):
+        grown = layout(g, tuple(sheet[:k]))  # each from the one before
+    assert grown == _analyse(g, tuple(sheet))
+    assert {i for i in range(len(sheet)) if i in grown.reach["casino"]} == ref_reach(
+        sheet, "casino"
+    )
