@@ -49,7 +49,10 @@ MAX_RENOVATED = 2
 
 
 def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list[Event]) -> None:
-    """Ask every player who bought, renovates or publicizes what goes on their sheet."""
+    """Ask every player who bought, renovates or publicizes what goes on their sheet.
+
+    The decisions are built from the game's own values, so without validation.
+    """
     state.step = "build"
     purchases = {player.color: tile for player, tile in bought}
     for player in state.in_turn_order():
@@ -57,20 +60,20 @@ def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list
         if player.color in purchases:
             tile = purchases[player.color]
             if _can_place(player, [tile, *player.reserve]):
-                decision = BuyDecision(player=player.color, tile=tile)
+                decision = BuyDecision.model_construct(player=player.color, tile=tile)
             else:
                 player.reserve.append(tile)
                 events.append(TileReserved(player=player.color, tile=tile, automatic=True))
         elif player.action == "renovate":
             if player.sheet or player.reserve:
-                decision = RenovateDecision(
+                decision = RenovateDecision.model_construct(
                     player=player.color,
                     before=list(player.sheet),
                     before_reserve=list(player.reserve),
                     before_tracks=(player.population, player.revenue, player.fame),
                 )
         elif player.action == "publicity" and _can_place(player, player.reserve):
-            decision = PublicityDecision(player=player.color)
+            decision = PublicityDecision.model_construct(player=player.color)
         if decision is not None:
             events.append(DecisionRequired(decision=state.ask(decision)))
 

@@ -173,13 +173,13 @@ def parse_line(line: str) -> tuple[Color, Action]:
 
 def format_action(action: Action) -> str:
     """Canonical text of an action; parsing it gives the same action back."""
-    if isinstance(action, Bid):
+    if action.kind == "bid":
         return f"bid {action.target} {action.amount}"
-    if isinstance(action, ChooseStack):
-        return f"stack {action.size}"
-    if isinstance(action, Place):
+    if action.kind == "place":
         return f"place {action.tile} {cell_name((action.x, action.y))} {action.rot * 90}"
-    if isinstance(action, Remove):
+    if action.kind == "stack":
+        return f"stack {action.size}"
+    if action.kind == "remove":
         return f"remove {cell_name((action.x, action.y))}"
     return action.kind
 
