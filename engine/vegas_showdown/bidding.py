@@ -99,11 +99,14 @@ def lowest_bid(state: GameState, target: BidTarget) -> int:
     return floor
 
 
-def open_bids(state: GameState, player: Player) -> dict[BidTarget, tuple[int, ...]]:
+def open_bids(
+    state: GameState, player: Player, only: BidTarget | None = None
+) -> dict[BidTarget, tuple[int, ...]]:
     """Every track `player` may bid on now, with the amounts allowed there (lowest first).
 
     The one statement of which bids are legal (`bid_problem` only explains a refusal);
     worked out in one pass, as computer players and the listing ask it at every choice.
+    With `only`, just that track is looked at.
     """
     standing = {p.bid_on: p.bid for p in state.players if p.bid_on is not None and not p.outbid}
     cash = player.money
@@ -112,7 +115,7 @@ def open_bids(state: GameState, player: Player) -> dict[BidTarget, tuple[int, ..
     top = bisect_right(PREMIER_BIDS, cash)
     for space in state.spaces:
         tile = space.tile
-        if tile is None or (no_bid and TILE_SIZES[tile] in no_bid):
+        if tile is None or (no_bid and TILE_SIZES[tile] in no_bid) or only not in (None, space.id):
             continue
         low = max(space.price, standing.get(space.id, 0) + 1)
         amounts = PREMIER_BIDS[bisect_left(PREMIER_BIDS, low) : top]
@@ -120,6 +123,8 @@ def open_bids(state: GameState, player: Player) -> dict[BidTarget, tuple[int, ..
             found[space.id] = amounts
     for target, track in _BASIC_AT[len(state.players)]:
         tile = track.tile
+        if only not in (None, target):
+            continue
         if state.basic[tile] < TRACK_NEEDS[target] or (no_bid and tile in no_bid):
             continue
         spaces = track.spaces
@@ -201,7 +206,7 @@ def bid(
     """Put `color`'s bid marker on `target` at `amount`, beating any standing bid."""
     _check_turn(state, color)
     player = state.player(color)
-    if amount not in open_bids(state, player).get(target, ()):
+    if amount not in open_bids(state, player, target).get(target, ()):
         raise IllegalAction(bid_problem(state, player, target, amount) or "You cannot bid that.")
     tile = target_tile(state, target)
     assert tile is not None

@@ -49,10 +49,7 @@ MAX_RENOVATED = 2
 
 
 def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list[Event]) -> None:
-    """Ask every player who bought, renovates or publicizes what goes on their sheet.
-
-    The decisions are built from the game's own values, so without validation.
-    """
+    """Ask every player who bought, renovates or publicizes what goes on their sheet."""
     state.step = "build"
     purchases = {player.color: tile for player, tile in bought}
     for player in state.in_turn_order():
@@ -60,12 +57,13 @@ def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list
         if player.color in purchases:
             tile = purchases[player.color]
             if _can_place(player, [tile, *player.reserve]):
-                decision = BuyDecision.model_construct(player=player.color, tile=tile)
+                decision = BuyDecision(player=player.color, tile=tile)
             else:
                 player.reserve.append(tile)
                 events.append(TileReserved(player=player.color, tile=tile, automatic=True))
         elif player.action == "renovate":
             if player.sheet or player.reserve:
+                # Built without validation: the snapshot is the game's own sheet.
                 decision = RenovateDecision.model_construct(
                     player=player.color,
                     before=list(player.sheet),
@@ -73,7 +71,7 @@ def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list
                     before_tracks=(player.population, player.revenue, player.fame),
                 )
         elif player.action == "publicity" and _can_place(player, player.reserve):
-            decision = PublicityDecision.model_construct(player=player.color)
+            decision = PublicityDecision(player=player.color)
         if decision is not None:
             events.append(DecisionRequired(decision=state.ask(decision)))
 
