@@ -19,8 +19,8 @@ import time
 
 from engine.lords_of_vegas import GameState, casino
 from engine.lords_of_vegas.randomplay import play_random_game
-from render import render_board
-from render.board import draw_board, encode_png
+from render.lords_of_vegas import render_board
+from render.lords_of_vegas.board import draw_board, encode_png
 
 PLAYERS = ["black", "blue", "green", "purple", "red", "yellow"]
 

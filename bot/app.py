@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from pydantic import ValidationError
 
 from bot.builder import DraftItem, route_modal
 from bot.buttons import AbandonButton, DecisionButton, DecisionMenu, OfferButton
@@ -19,8 +20,9 @@ from bot.commands import LordsOfVegas
 from bot.endpoints import use_discord_endpoints
 from bot.guild_commands import Vegas
 from bot.host import Host
-from bot.prompts import Prompts
+from bot.prompts import Prompts, offer_fits
 from bot.settings import Settings
+from bot.startup import configure_logging, settings_problem, start_problem
 from bot.store import Store
 from bot.sync import sync_commands
 from bot.tables import Tables
@@ -77,7 +79,7 @@ class VegasHost(discord.Client):
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
         self.store = await Store.open(self.settings.database_path)
-        self.tables = Tables(self.store)
+        self.tables = Tables(self.store, check_posts=offer_fits)
         prompts = Prompts(self, self.store, self.clock)
         turns = TurnTimers(self.store, self.clock)
         self.host = Host(self, self.tables, prompts, turns, self.settings.ai_pause_seconds)
@@ -122,17 +124,30 @@ def create_bot(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the bot until it is stopped; explain the set-up when the token is missing."""
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run Vegas Host.")
+    """Run the bot until it is stopped; explain the set-up when the token is missing.
+
+    Exit status: 0 when stopped, 2 for missing or malformed settings, 1 when it could not
+    start (token refused, Discord unreachable, database unusable: said in a line or two).
+    """
+    parser = argparse.ArgumentParser(prog="python3 tasks.py bot", description="Run Vegas Host.")
     parser.add_argument("--sync", action="store_true", help="register slash commands now")
     args = parser.parse_args(argv)
-    settings = Settings()
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        print(settings_problem(error), file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
     if settings.discord_token is None:
         print(SETUP_HELP, file=sys.stderr)
         return 2
     bot = create_bot(settings, force_sync=args.sync)
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except Exception as error:
+        problem = start_problem(error, settings)
+        if problem is None:
+            raise
+        print(problem, file=sys.stderr)
+        return 1
     return 0

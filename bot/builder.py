@@ -16,22 +16,26 @@ import discord
 from pydantic import BaseModel, ValidationError
 
 from bot import replies
-from bot.posts import chat_names
+from bot.posts import CONTENT_LIMIT, chat_names
+from bot.prompts import offer_size
 from bot.store import Game
 from bot.tables import Refusal, seat_colors
 from engine.lords_of_vegas import BOARD, Color, GameState, NotationError, legal_actions
 from engine.lords_of_vegas.actions import TURN_ACTION_TYPES, ActStep
 from engine.lords_of_vegas.narrate import describe_step
 from engine.lords_of_vegas.notation import format_action, parse_command, parse_step
+from engine.lords_of_vegas.state import Offer
 from engine.lords_of_vegas.supply import dice_on_board, parking_lots
+from engine.lords_of_vegas.trade import MAX_OFFER_STEPS
 
 if TYPE_CHECKING:
     from bot.host import Host
 
 Interaction = discord.Interaction[Any]
 MAX_OPTIONS: Final = 25
-MAX_STEPS: Final = 12
 AMOUNT_FIELD: Final = "amount"
+# Room kept in the builder's message for the line saying what is wrong.
+PROBLEM_ROOM: Final = 250
 
 
 class Draft(BaseModel):
@@ -100,7 +104,7 @@ class Builder:
             await replies.refuse(interaction, "This trade builder belongs to someone else.")
             return
         try:
-            game, _, state = await self._seat(channel_id, user_id)
+            game, color, state = await self._seat(channel_id, user_id)
         except Refusal as refusal:
             await interaction.response.edit_message(content=str(refusal), view=None)
             return
@@ -126,18 +130,20 @@ class Builder:
             if draft.item == "money" and draft.giver and draft.receiver:
                 await interaction.response.send_modal(amount_modal(channel_id, user_id))
                 return
-            _add_step(draft, None)
+            if _add_step(draft, None):
+                _keep_postable(game, state, color, draft)
         await self._show(interaction, game, state, draft, channel_id, user_id)
 
     async def submit_amount(self, interaction: Interaction, channel_id: int, user_id: int) -> None:
         """The amount modal was submitted: add the money step."""
         try:
-            game, _, state = await self._seat(channel_id, user_id)
+            game, color, state = await self._seat(channel_id, user_id)
         except Refusal as refusal:
             await replies.refuse(interaction, str(refusal))
             return
         draft = await self._load(channel_id, user_id)
-        _add_step(draft, _modal_value(interaction, AMOUNT_FIELD))
+        if _add_step(draft, _modal_value(interaction, AMOUNT_FIELD)):
+            _keep_postable(game, state, color, draft)
         await self._show(interaction, game, state, draft, channel_id, user_id)
 
     async def _post(
@@ -200,20 +206,20 @@ def _where(interaction: Interaction) -> tuple[int, int]:
     return interaction.channel_id, interaction.user.id
 
 
-def _add_step(draft: Draft, amount: str | None) -> None:
-    """Turn the menu choices into a step, checking its form."""
+def _add_step(draft: Draft, amount: str | None) -> bool:
+    """Turn the menu choices into a step, checking its form; False (and why) if not."""
     giver, item, receiver = draft.giver, draft.item, draft.receiver
     if giver is None or item is None:
         draft.problem = "Choose who gives and what, first."
-        return
-    if len(draft.steps) >= MAX_STEPS:
-        draft.problem = f"An offer has at most {MAX_STEPS} steps here."
-        return
+        return False
+    if len(draft.steps) >= MAX_OFFER_STEPS:
+        draft.problem = f"An offer has at most {MAX_OFFER_STEPS} steps."
+        return False
     if item.startswith("act:"):
         text = f"{giver} does {item.removeprefix('act:')}"
     elif receiver is None:
         draft.problem = "Choose who receives it."
-        return
+        return False
     elif item == "money":
         text = f"{giver} pays {receiver} {(amount or '').strip()}"
     else:
@@ -223,18 +229,37 @@ def _add_step(draft: Draft, amount: str | None) -> None:
         step = parse_step(text)
     except NotationError as error:
         draft.problem = str(error)
-        return
+        return False
     if not isinstance(step, ActStep) and step.giver == step.receiver:
         draft.problem = "A player cannot trade with themselves."
-        return
+        return False
     draft.steps.append(text)
     draft.item = None
+    draft.problem = ""
+    return True
+
+
+def _keep_postable(game: Game, state: GameState, color: Color, draft: Draft) -> None:
+    """Take back the step just added if the offer would no longer fit in one message.
+
+    Both the offer's message and this builder's must fit: every party must be able to
+    read every step.
+    """
+    steps = tuple(parse_step(text) for text in draft.steps)
+    offer = Offer(id=state.next_offer, proposer=color, steps=steps, accepted=[color])
+    shown = len(_text(game, draft)) + PROBLEM_ROOM
+    if max(offer_size(game, offer), shown) > CONTENT_LIMIT:
+        draft.steps.pop()
+        draft.problem = (
+            "One more step would make this offer too long for one Discord message (the "
+            "players' names count too): post it as it is, and offer the rest separately."
+        )
 
 
 def _edit_steps(draft: Draft, choice: str) -> None:
     """`up:3` moves step 3 up; `remove:3` removes it."""
     verb, _, number = choice.partition(":")
-    index = int(number) - 1 if number.isdigit() else -1
+    index = int(number) - 1 if number.isascii() and number.isdigit() and len(number) < 3 else -1
     if not 0 <= index < len(draft.steps):
         return
     if verb == "remove":
@@ -248,15 +273,6 @@ def render(
 ) -> tuple[str, discord.ui.View]:
     """The builder's text (the steps in plain words) and its menus and buttons."""
     names = chat_names(game)
-    lines = [
-        "**Trade builder** (only you see this). Steps run in order once everyone named accepts."
-    ]
-    for number, text in enumerate(draft.steps, 1):
-        lines.append(f"{number}. {describe_step(parse_step(text), names)}")
-    if not draft.steps:
-        lines.append("No steps yet: choose who gives what to whom, then *Add step*.")
-    if draft.problem:
-        lines.append(f"⚠️ {draft.problem}")
     view = discord.ui.View(timeout=None)
     plain = {color: name.replace("**", "") for color, name in names.items()}
     givers = [
@@ -303,7 +319,22 @@ def render(
             label=label, style=style, custom_id=_custom_id(channel_id, user_id, part), row=4
         )
         view.add_item(DraftItem(button, channel_id, user_id, part))
-    return "\n".join(lines), view
+    return _text(game, draft), view
+
+
+def _text(game: Game, draft: Draft) -> str:
+    """The builder's message: the steps in plain words and what is wrong, if anything."""
+    names = chat_names(game)
+    lines = [
+        "**Trade builder** (only you see this). Steps run in order once everyone named accepts."
+    ]
+    for number, text in enumerate(draft.steps, 1):
+        lines.append(f"{number}. {describe_step(parse_step(text), names)}")
+    if not draft.steps:
+        lines.append("No steps yet: choose who gives what to whom, then *Add step*.")
+    if draft.problem:
+        lines.append(f"⚠️ {draft.problem}")
+    return "\n".join(lines)
 
 
 def _menu(

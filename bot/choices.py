@@ -1,6 +1,7 @@
 """Autocomplete: only what the engine says is legal for the player typing.
 
-Each label carries the facts that help choose: price and die, full cost, largest bet.
+Each label carries the facts that help choose: price and die, full cost, largest bet
+(worked out in `bot.move_facts`, which the terminal's `moves` shares).
 """
 
 from __future__ import annotations
@@ -10,7 +11,17 @@ from typing import Final
 
 from discord import app_commands
 
-from engine.lords_of_vegas import BOARD, Color, GameState, legal_actions
+from bot.move_facts import (
+    answer_label,
+    bet_facts,
+    casino_facts,
+    die_source_facts,
+    lot_facts,
+    offer_label,
+    sprawl_facts,
+    upgrade_facts,
+)
+from engine.lords_of_vegas import Color, GameState, legal_actions
 from engine.lords_of_vegas.actions import (
     Accept,
     Build,
@@ -25,12 +36,6 @@ from engine.lords_of_vegas.actions import (
     Take,
     Withdraw,
 )
-from engine.lords_of_vegas.board import company_name
-from engine.lords_of_vegas.casino import boss_of, casino_at
-from engine.lords_of_vegas.construction import REMODEL_PER_SPACE, RISER_PRICE, sprawl_cost
-from engine.lords_of_vegas.construction import sprawl_origins as engine_sprawl_origins
-from engine.lords_of_vegas.narrate import describe_offer
-from engine.lords_of_vegas.reorganize import reorganize_cost
 
 MAX_CHOICES: Final = 25
 
@@ -53,23 +58,10 @@ def _choices(pairs: Iterable[tuple[str, str]], current: str) -> list[app_command
     return found
 
 
-def _lot_facts(lot: str) -> str:
-    facts = BOARD.lots[lot]
-    return f"{lot} · ${facts.price}m · die {facts.die}"
-
-
-def _casino_facts(state: GameState, lot: str) -> str:
-    casino = casino_at(state, lot)
-    assert casino is not None
-    spaces = f"{casino.spaces} space{'s' if casino.spaces > 1 else ''}"
-    height = f", {casino.height} high" if casino.height > 1 else ""
-    return f"{lot} · {company_name(casino.company)}, {spaces}{height}"
-
-
 def build_lots(state: GameState, color: Color, current: str) -> list[app_commands.Choice[str]]:
     """Your parking lots you can build on now, with price and printed die."""
     builds = [a for a in legal_actions(state, color, ("build",)) if isinstance(a, Build)]
-    return _choices(((_lot_facts(a.lot), a.lot) for a in builds), current)
+    return _choices(((f"{a.lot} · {lot_facts(a.lot)}", a.lot) for a in builds), current)
 
 
 def die_sources(
@@ -82,25 +74,17 @@ def die_sources(
         for a in actions
         if isinstance(a, Build | Sprawl) and a.using and (lot is None or a.lot == lot.upper())
     ]
-    pairs = []
-    for source in usable:
-        tile = state.tiles[source]
-        pips = tile.die.pips if tile.die else 0
-        pairs.append((f"{source} · your {pips} on a {company_name(tile.company)} tile", source))
+    pairs = ((f"{source} · {die_source_facts(state, source)}", source) for source in usable)
     return _choices(pairs, current)
 
 
 def sprawl_lots(state: GameState, color: Color, current: str) -> list[app_commands.Choice[str]]:
     """Lots you can sprawl into, with the full cost including risers."""
-    pairs = []
-    for action in legal_actions(state, color, ("sprawl",)):
-        if not isinstance(action, Sprawl):
-            continue
-        origin = casino_at(state, action.origin) if action.origin else None
-        origin = origin or engine_sprawl_origins(state, color, action.lot)[0]
-        cost = sprawl_cost(state, action.lot, origin)
-        label = f"{action.lot} · costs ${cost}m · {company_name(origin.company)} from {origin.name}"
-        pairs.append((label, action.lot))
+    pairs = (
+        (f"{action.lot} · {sprawl_facts(state, color, action)}", action.lot)
+        for action in legal_actions(state, color, ("sprawl",))
+        if isinstance(action, Sprawl)
+    )
     return _choices(pairs, current)
 
 
@@ -113,30 +97,28 @@ def sprawl_origins(
         for a in legal_actions(state, color, ("sprawl",))
         if isinstance(a, Sprawl) and a.origin and (lot is None or a.lot == lot.upper())
     ]
-    return _choices(((_casino_facts(state, o), o) for o in origins), current)
+    return _choices(((f"{o} · {casino_facts(state, o)}", o) for o in origins), current)
 
 
 def bossed_casinos(
     state: GameState, color: Color, kind: str, current: str
 ) -> list[app_commands.Choice[str]]:
     """Casinos you boss that you can remodel or raise now, with the cost."""
-    pairs = []
-    for action in legal_actions(state, color, (kind,)):
-        if isinstance(action, Remodel | Raise):
-            casino = casino_at(state, action.lot)
-            assert casino is not None
-            cost = (REMODEL_PER_SPACE if kind == "remodel" else RISER_PRICE) * casino.spaces
-            pairs.append((f"{_casino_facts(state, action.lot)} · ${cost}m", action.lot))
+    pairs = (
+        (f"{action.lot} · {upgrade_facts(state, action)}", action.lot)
+        for action in legal_actions(state, color, (kind,))
+        if isinstance(action, Remodel | Raise)
+    )
     return _choices(pairs, current)
 
 
 def reorganizable(state: GameState, color: Color, current: str) -> list[app_commands.Choice[str]]:
     """Casinos where you have a die not yet reorganized this turn, with the cost."""
-    pairs = [
-        (f"{_casino_facts(state, a.lot)} · ${reorganize_cost(state, a.lot)}m", a.lot)
+    pairs = (
+        (f"{a.lot} · {upgrade_facts(state, a)}", a.lot)
         for a in legal_actions(state, color, ("reorganize",))
         if isinstance(a, Reorganize)
-    ]
+    )
     return _choices(pairs, current)
 
 
@@ -146,15 +128,7 @@ def gamble_casinos(state: GameState, color: Color, current: str) -> list[app_com
     for action in legal_actions(state, color, ("gamble",)):
         if isinstance(action, Gamble):
             most[action.lot] = max(most.get(action.lot, 0), action.amount)
-    pairs = []
-    for lot, amount in most.items():
-        casino = casino_at(state, lot)
-        assert casino is not None
-        boss = boss_of(state, casino)
-        company = company_name(casino.company)
-        tiles = f"{casino.tiles} tile{'s' if casino.tiles > 1 else ''}"
-        label = f"{lot} · {boss}'s {company}, {tiles} · bet up to ${amount}m"
-        pairs.append((label, lot))
+    pairs = ((f"{lot} · {bet_facts(state, lot, amount)}", lot) for lot, amount in most.items())
     return _choices(pairs, current)
 
 
@@ -163,24 +137,14 @@ def answers(state: GameState, color: Color, current: str) -> list[app_commands.C
     pairs: list[tuple[str, str]] = []
     for action in legal_actions(state, color, ("place", "layoff", "take")):
         if isinstance(action, Place):
-            text = " ".join(f"{lot}={pips}" for lot, pips in action.assignment)
-            pairs.append((f"place: {text}", text))
+            value = " ".join(f"{lot}={pips}" for lot, pips in action.assignment)
         elif isinstance(action, Layoff):
-            pairs.append(
-                (
-                    "lay off half the bet" if action.accept else "take the whole bet",
-                    "yes" if action.accept else "no",
-                )
-            )
+            value = "yes" if action.accept else "no"
         elif isinstance(action, Take):
-            if action.what == "die":
-                tile = state.tiles[action.lot]
-                pips = tile.die.pips if tile.die else 0
-                label = f"move your die from {action.lot} (showing {pips})"
-            else:
-                price = BOARD.lots[action.lot].price
-                label = f"move your marker from {action.lot} (${price}m lot)"
-            pairs.append((label, action.lot))
+            value = action.lot
+        else:
+            continue
+        pairs.append((answer_label(state, action), value))
     return _choices(pairs, current)
 
 
@@ -192,8 +156,9 @@ def offers(
     for action in legal_actions(state, color, (kind,)):
         if isinstance(action, Accept | Decline | Withdraw):
             offer = next(o for o in state.offers if o.id == action.offer)
-            label = f"#{offer.id} by {names.get(offer.proposer, offer.proposer)}: "
-            label += describe_offer(offer, names)
+            label = offer_label(offer, names)
+            if len(label) > 100:  # never a cut list: name the message that has them
+                label = offer_label(offer, names, f"{len(offer.steps)} steps (see its message)")
             if _fits(current, label, str(offer.id)):
-                found.append(app_commands.Choice(name=label[:100], value=offer.id))
+                found.append(app_commands.Choice(name=label, value=offer.id))
     return found[:MAX_CHOICES]

@@ -22,12 +22,12 @@ from bot.buttons import ABANDON_REFUSAL, abandon_prompt, may_abandon
 from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import Post
-from bot.store import Game, export_record
+from bot.store import Game, shared_record
 from bot.tables import Played, Refusal, seat_colors
 from engine.lords_of_vegas import Color, GameState, NotationError, decisions_owed, parse_command
 from engine.lords_of_vegas.ai.players import Level
 from engine.lords_of_vegas.guide import TOPICS, Topic, guide
-from engine.lords_of_vegas.record import GameRecord
+from engine.lords_of_vegas.record import GameRecord, PublicRecord
 from engine.lords_of_vegas.state import (
     Decision,
     Edition,
@@ -458,14 +458,15 @@ class LordsOfVegas(app_commands.Group):
         game = await self._started(interaction)
         await replies.defer(interaction)
         state = game.state()
-        embed = discord.Embed(title=f"Turn {state.turn}", color=posts.GREEN_FELT)
+        title = f"Turn {state.turn}" if game.is_open else f"Final board (turn {state.turn})"
+        embed = discord.Embed(title=title, color=posts.GREEN_FELT)
         embed.set_image(url=f"attachment://{posts.BOARD_FILE}")
         await replies.send(interaction, Post("", embed, await posts.board_image(game, state)))
 
     @app_commands.command(name="status", description="Players, money, points, cards and offers")
     async def status(self, interaction: Interaction) -> None:
-        """Show the status embed."""
-        game = await self.tables.game_in(_channel(interaction))
+        """Show the status embed (of the channel's last game, once it has ended)."""
+        game = await self.tables.shown_game(_channel(interaction))
         if game.status == "lobby":
             await replies.send(interaction, Post(f"In the lobby. {posts.lobby_lines(game)}"))
             return
@@ -474,7 +475,14 @@ class LordsOfVegas(app_commands.Group):
         deadline = None
         if timer is not None and (timer.turn, timer.player) == (state.turn, state.current):
             deadline = timer.expires_at
-        await replies.send(interaction, Post("", posts.status_embed(game, state, deadline)))
+        links = {
+            prompt.ref: f"https://discord.com/channels/{game.guild_id}/{prompt.channel_id}/"
+            f"{prompt.message_id}"
+            for prompt in await self.tables.store.open_prompts(game.id)
+            if prompt.kind == "offer"
+        }
+        embed = posts.status_embed(game, state, deadline, links)
+        await replies.send(interaction, Post("", embed))
 
     @app_commands.command(name="log", description="What happened recently, in plain words")
     @app_commands.describe(count="How many lines (default 15)")
@@ -493,17 +501,23 @@ class LordsOfVegas(app_commands.Group):
 
     @app_commands.command(name="export", description="Download the game's record (JSON)")
     async def export(self, interaction: Interaction) -> None:
-        """Send the record that the engine's tools replay."""
+        """Send the game's record: the public one while it runs, the full one once it ended."""
         game = await self._started(interaction)
-        record = await export_record(self.tables.store, game.id)
+        record = await shared_record(self.tables.store, game.id)
         data = json.dumps(record.model_dump(mode="json"), indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"lords-of-vegas-{game.id}.json")
-        await interaction.response.send_message(
-            f"The record of game {game.id}: replay it with "
-            "`python -m engine.lords_of_vegas.scenario` tools or `GameRecord.replay()`.",
-            file=file,
-            ephemeral=True,
-        )
+        if isinstance(record, PublicRecord):
+            text = (
+                f"The public record of game {game.id} so far: seating, every accepted command "
+                "and the board as everyone sees it. The seed and the deck's order stay secret "
+                "until the game ends; export it then for the full record, which replays the game."
+            )
+        else:
+            text = (
+                f"The full record of game {game.id}, with its seed: `GameRecord.replay()` "
+                "replays it, `python3 tasks.py run render FILE` draws its board."
+            )
+        await interaction.response.send_message(text, file=file, ephemeral=True)
 
     @app_commands.command(name="rules", description="A short guide to the rules")
     @app_commands.describe(topic="What to explain (default: an overview)")
@@ -644,7 +658,8 @@ class LordsOfVegas(app_commands.Group):
         await self.host.answer(interaction, played)
 
     async def _started(self, interaction: Interaction) -> Game:
-        game = await self.tables.game_in(_channel(interaction))
+        """The channel's game under way, or the last one, once it has ended."""
+        game = await self.tables.shown_game(_channel(interaction))
         if game.state_json is None:
             raise Refusal("The game has not started yet; the host starts it with `/lov start`.")
         return game

@@ -29,6 +29,7 @@ from engine.lords_of_vegas import (
     waiting_for,
 )
 from engine.lords_of_vegas.board import company_name
+from engine.words import count
 from render.charts import render_leaderboard
 
 Interaction = discord.Interaction[Any]
@@ -103,8 +104,7 @@ class Vegas(app_commands.Group):
             embed.add_field(name="Waiting for you", value=_lines(waiting), inline=False)
         if others:
             embed.add_field(name="Waiting for others", value=_lines(others), inline=False)
-        count = len(waiting)
-        text = f"{count} game{'' if count == 1 else 's'} waiting for you."
+        text = f"{count(len(waiting), 'game')} waiting for you."
         await replies.send(interaction, Post(text, embed), ephemeral=True)
 
     @app_commands.command(name="stats", description="A player's record in this server's games")
@@ -125,12 +125,12 @@ class Vegas(app_commands.Group):
         rate = round(100 * played.wins / played.games)
         embed.add_field(name="Wins", value=f"{played.wins} ({rate}%)")
         embed.add_field(name="Average points", value=f"{played.average:.1f}")
-        embed.add_field(name="Best", value=f"{played.best} points")
+        embed.add_field(name="Best", value=count(played.best, "point"))
         if liked is not None:
             company, times = liked
             embed.add_field(
                 name="Favourite company",
-                value=f"{company_name(company)} ({times} tile{'' if times == 1 else 's'} built)",
+                value=f"{company_name(company)} ({count(times, 'tile')} built)",
             )
         embed.set_footer(text="Finished games in this server; seats resigned never count as wins.")
         await replies.send(interaction, Post("", embed))

@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Final, Literal, cast
 
+from engine.words import count
+
 Images = Literal["turn", "action"]
 OnTimeout = Literal["ai", "end"]
 IMAGE_WORDS: Final[dict[str, str]] = {
@@ -96,8 +98,7 @@ def minutes_text(minutes: float) -> str:
     units = ((7 * 24 * 60, "week"), (24 * 60, "day"), (60, "hour"), (1, "minute"))
     for size, unit in units:
         if minutes >= size and minutes % size == 0:
-            count = int(minutes // size)
-            return f"{count} {unit}{'' if count == 1 else 's'}"
+            return count(int(minutes // size), unit)
     return f"{minutes:g} minutes"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, cast
 
@@ -29,16 +29,20 @@ from engine.lords_of_vegas import (
 )
 from engine.lords_of_vegas.board import company_name
 from engine.lords_of_vegas.ending import standings
-from engine.lords_of_vegas.events import DecisionRequired, TurnStarted
-from engine.lords_of_vegas.narrate import describe_offer
+from engine.lords_of_vegas.events import DecisionRequired, GameOver, TurnStarted
+from engine.lords_of_vegas.narrate import describe_game_over, describe_offer
 from engine.lords_of_vegas.state import EDITION_COLORS, Edition
 from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
-from render import render_board
+from engine.words import and_list, count
+from render.lords_of_vegas import render_board
 
 BOARD_FILE: Final = "board.png"
 CHART_FILE: Final = "points.png"
 EMBED_TEXT_LIMIT: Final = 4000
 CONTENT_LIMIT: Final = 2000
+FIELD_LIMIT: Final = 1024
+EMBED_LIMIT: Final = 5800  # Discord allows 6,000 characters in an embed; keep a margin
+MOST_OFFER_FIELDS: Final = 10
 COLOR_HEX: Final[dict[str, int]] = {
     "black": 0x2B2B2B,
     "blue": 0x2F6FDB,
@@ -140,7 +144,7 @@ def whose_turn(
         return "", []
     if state.pending:
         owing = list(dict.fromkeys(names[d.player] for d in state.pending))
-        return f"Waiting for {' and '.join(owing)} to decide (see the prompt).", []
+        return f"Waiting for {and_list(owing)} to decide (see the prompt).", []
     user = user_of(game, state.current)
     if user is None:
         return f"{names[state.current]} is playing.", []
@@ -149,10 +153,17 @@ def whose_turn(
 
 
 def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> discord.Embed:
-    """An embed telling what happened, line by line, clipped to Discord's limit."""
-    text = "\n".join(lines)
-    embed = discord.Embed(title=title, description=_clip(text, EMBED_TEXT_LIMIT), color=color)
-    return embed
+    """An embed telling what happened, line by line, within Discord's limit.
+
+    When the lines are too long for one embed, the oldest give way, whole, and the embed
+    says how many: no line (an offer's steps, say) is cut short silently.
+    """
+    text, left_out = "\n".join(lines), 0
+    while len(text) > EMBED_TEXT_LIMIT and left_out < len(lines) - 1:
+        left_out += 1
+        note = "1 earlier line" if left_out == 1 else f"{left_out} earlier lines"
+        text = f"({note} left out: too long for one message.)\n" + "\n".join(lines[left_out:])
+    return discord.Embed(title=title, description=_clip(text, EMBED_TEXT_LIMIT), color=color)
 
 
 async def turn_post(
@@ -174,20 +185,29 @@ async def turn_post(
 async def final_post(
     game: Game, state: GameState, events: Sequence[Event], chart: bytes | None = None
 ) -> Post:
-    """The end of the game: final standings, the final board and the points `chart`."""
+    """The end of the game: final standings, the final board and the points `chart`.
+
+    The result is said once: the game-over line is the message, the story above the
+    standings leaves it out.
+    """
     names = chat_names(game)
     table = [
-        f"{place}. {names[color]}: {points} points, ${money}m"
+        f"{place}. {names[color]}: {count(points, 'point')}, ${money}m"
         for place, (color, points, money) in enumerate(standings(state), 1)
     ]
-    winners = " and ".join(names[c] for c in state.winners)
+    ending = next((e for e in events if isinstance(e, GameOver)), None)
+    if ending is None:
+        ending = GameOver(
+            reason="game_over_card",
+            winners=tuple(state.winners),
+            standings=tuple(standings(state)),
+        )
     users = [u for u in (user_of(game, p.color) for p in state.players) if u is not None]
-    lines = narrate(events, game)
+    lines = narrate([e for e in events if not isinstance(e, GameOver)], game)
     embed = story_embed("Game over", [*lines[-30:], "", "**Final standings**", *table])
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     everyone = " ".join(f"<@{user}>" for user in users)
-    verb = "win" if len(state.winners) > 1 else "wins"
-    content = f"🏆 {winners} {verb} Lords of Vegas! Thanks for playing, {everyone}."
+    content = f"🏆 {describe_game_over(ending, names)} Thanks for playing, {everyone}."
     return Post(content, embed, await board_image(game, state), users, chart)
 
 
@@ -199,10 +219,16 @@ def action_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
     return Post(content, None, None, users)
 
 
-def status_embed(game: Game, state: GameState, deadline: float | None = None) -> discord.Embed:
+def status_embed(
+    game: Game,
+    state: GameState,
+    deadline: float | None = None,
+    links: Mapping[int, str] | None = None,
+) -> discord.Embed:
     """Everything about the game at a glance, for `/lov status`.
 
-    `deadline` is when the turn under way runs out, if turns are timed.
+    `deadline` is when the turn under way runs out, if turns are timed. `links` maps an
+    open offer's number to its message in the channel (see `offer_fields`).
     """
     names = chat_names(game)
     edition = state.edition
@@ -211,13 +237,13 @@ def status_embed(game: Game, state: GameState, deadline: float | None = None) ->
         color=COLOR_HEX.get(state.current, GREEN_FELT),
     )
     for player in state.players:
-        marker = "▶ " if player.color == state.current and not state.over else ""
+        marker = "▶ " if player.color == state.current and game.is_open else ""
         embed.add_field(
             name=f"{marker}{display_names(game).get(player.color, player.color)} ({player.color})",
             value=(
-                f"${player.money}m · {player.points} points\n"
-                f"{dice_left(state, player.color)} dice, "
-                f"{markers_left(state, player.color)} markers left"
+                f"${player.money}m · {count(player.points, 'point')}\n"
+                f"{count(dice_left(state, player.color), 'die', 'dice')}, "
+                f"{count(markers_left(state, player.color), 'marker')} left"
             ),
             inline=True,
         )
@@ -230,8 +256,10 @@ def status_embed(game: Game, state: GameState, deadline: float | None = None) ->
         value=f"{cards}, {strip}. Game Over card: {game_over}.",
         inline=False,
     )
-    if state.over:
-        winners = " and ".join(names[c] for c in state.winners)
+    if game.status == "abandoned":
+        embed.add_field(name="Result", value="The game was abandoned: no winner.", inline=False)
+    elif state.over:
+        winners = and_list([names[c] for c in state.winners])
         embed.add_field(name="Result", value=f"{winners} won.", inline=False)
     elif state.pending:
         waiting = "\n".join(describe_decision(d, names) for d in state.pending)
@@ -241,14 +269,43 @@ def status_embed(game: Game, state: GameState, deadline: float | None = None) ->
         embed.add_field(
             name="Turn", value=f"{names[state.current]} is playing.{until}", inline=False
         )
-    for offer in state.offers[:5]:
-        accepted = ", ".join(names[c] for c in offer.accepted)
+    offer_fields(embed, game, state, links or {})
+    return embed
+
+
+def offer_fields(
+    embed: discord.Embed, game: Game, state: GameState, links: Mapping[int, str]
+) -> None:
+    """Add the open offers to the status, never cutting an offer short.
+
+    An offer that fits in its share of the embed is shown whole; a longer one gives its
+    number of steps, who accepted (by colour) and a link to its own message, which
+    always shows every step (`prompts.offer_fits`). Offers beyond the first ten (in games
+    saved before offers were capped) are counted, with where to read them.
+    """
+    names = chat_names(game)
+    shown = state.offers[:MOST_OFFER_FIELDS]
+    used = len(embed) + (200 if len(state.offers) > len(shown) else 0)
+    for index, offer in enumerate(shown):
+        name = f"Offer #{offer.id} by {display_names(game).get(offer.proposer, offer.proposer)}"
+        accepted = f"Accepted so far: {', '.join(names[c] for c in offer.accepted)}."
+        value = f"{describe_offer(offer, names)}\n{accepted}"
+        share = min(FIELD_LIMIT, (EMBED_LIMIT - used) // (len(shown) - index) - len(name))
+        if len(value) > share:
+            where = f"[its message]({links[offer.id]})" if offer.id in links else "its message"
+            value = (
+                f"{len(offer.steps)} steps, too long for this summary: every step is in "
+                f"{where}.\nAccepted so far: {', '.join(offer.accepted)}."
+            )
+        embed.add_field(name=name, value=value, inline=False)
+        used += len(name) + len(value)
+    hidden = len(state.offers) - len(shown)
+    if hidden:
         embed.add_field(
-            name=f"Offer #{offer.id} by {display_names(game).get(offer.proposer, offer.proposer)}",
-            value=_clip(f"{describe_offer(offer, names)}\nAccepted so far: {accepted}", 1000),
+            name=f"{hidden} more open offers",
+            value="Each has its own message in this channel, with every step.",
             inline=False,
         )
-    return embed
 
 
 def settings_embed(options: TableOptions) -> discord.Embed:

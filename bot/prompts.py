@@ -20,8 +20,9 @@ import discord
 from bot.buttons import decision_view, offer_view
 from bot.clock import Clock
 from bot.options import TableOptions
-from bot.posts import Post, chat_names, user_of
+from bot.posts import CONTENT_LIMIT, Post, chat_names, user_of
 from bot.store import Game, Prompt, Store
+from bot.tables import Refusal
 from engine.lords_of_vegas import (
     Color,
     Event,
@@ -36,6 +37,7 @@ from engine.lords_of_vegas.events import (
     MarkerMoved,
     OfferAccepted,
     OfferClosed,
+    OfferMade,
     TradeFinished,
     TradeStepFailed,
 )
@@ -46,6 +48,8 @@ from engine.lords_of_vegas.trade import parties
 log = logging.getLogger(__name__)
 
 HOUR: Final = 3600.0
+# A timestamp as long as any expiry time the bot writes (10 digits until the year 2286).
+LONGEST_TIME: Final = 9_999_999_999.0
 
 
 def offer_text(game: Game, offer: Offer, expires_at: float | None) -> str:
@@ -65,6 +69,28 @@ def offer_text(game: Game, offer: Offer, expires_at: float | None) -> str:
     ).strip()
 
 
+def offer_size(game: Game, offer: Offer) -> int:
+    """How long the offer's message can get.
+
+    That is with every party shown as accepted, and an expiry time when the table's offers
+    expire.
+    """
+    longest = offer.model_copy(update={"accepted": parties(offer)})
+    expires = LONGEST_TIME if TableOptions.of(game.options).offer_hours > 0 else None
+    return len(offer_text(game, longest, expires))
+
+
+def offer_fits(game: Game, events: Sequence[Event]) -> None:
+    """Refuse a new offer whose message could not show every step in one Discord message."""
+    for event in events:
+        if isinstance(event, OfferMade) and (size := offer_size(game, event.offer)) > CONTENT_LIMIT:
+            raise Refusal(
+                f"This offer is too long to post: its message would take {size:,} "
+                f"characters (the players' names count too) and a Discord message holds "
+                f"{CONTENT_LIMIT:,}. Use fewer steps, or offer the rest separately."
+            )
+
+
 def _standing(offer: Offer, color: Color) -> str:
     if color == offer.proposer:
         return "proposer"
@@ -76,7 +102,7 @@ def closed_offer_text(game: Game, offer_id: int, events: Sequence[Event]) -> str
     names = chat_names(game)
     for event in events:
         if isinstance(event, TradeStepFailed) and event.offer == offer_id:
-            later = f" Steps {event.index + 2} and later did not happen." if event.skipped else ""
+            later = _skipped_words(event.index + 2, event.skipped)
             earlier = " The earlier steps stand." if event.index else ""
             return (
                 f"Trade #{offer_id} stopped at step {event.index + 1}: {event.reason}"
@@ -94,6 +120,18 @@ def closed_offer_text(game: Game, offer_id: int, events: Sequence[Event]) -> str
             }
             return reasons[event.reason]
     return f"Offer #{offer_id} is closed."
+
+
+def _skipped_words(first: int, skipped: int) -> str:
+    """The steps a failed trade never ran: `Step 3`, `Steps 3 and 4`, `Steps 3 to 7`."""
+    if skipped == 0:
+        return ""
+    last = first + skipped - 1
+    if skipped == 1:
+        steps = f"Step {first}"
+    else:
+        steps = f"Steps {first} {'and' if skipped == 2 else 'to'} {last}"
+    return f" {steps} did not happen."
 
 
 def closed_decision_text(game: Game, events: Sequence[Event]) -> str:

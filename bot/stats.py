@@ -18,7 +18,8 @@ from typing import cast
 from bot.store import Game, Store, game_record
 from engine.lords_of_vegas import COMPANIES, Color, Company, Event
 from engine.lords_of_vegas.events import Built, PointsScored, Remodeled, Sprawled, TurnStarted
-from render.charts import Standing, render_points_chart
+from render.charts import Standing
+from render.lords_of_vegas import render_points_chart
 
 LEADERBOARD_SIZE = 10
 

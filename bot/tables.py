@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
@@ -37,6 +37,9 @@ from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
 
 # The order in which free colours are handed out when a player does not choose one.
 COLOR_PREFERENCE: Final[tuple[Color, ...]] = ("red", "blue", "green", "yellow", "purple", "black")
+
+
+NO_GAME: Final = "There is no game in this channel. Start one with `/lov new`."
 
 
 class Refusal(Exception):
@@ -67,6 +70,15 @@ def display_names(game: Game) -> dict[Color, str]:
     return {cast(Color, seat.color): seat.name or seat.color for seat in game.seats}
 
 
+def ended(game: Game) -> str:
+    """How a game that is no longer open ended, in a sentence."""
+    if game.status == "abandoned":
+        return "The game in this channel was abandoned."
+    names = display_names(game)
+    winners = " and ".join(names[color] for color in game.state().winners)
+    return f"The game is over: {winners} won."
+
+
 def free_colors(game: Game) -> list[Color]:
     """Colours of the game's edition nobody has taken, in the order they are offered."""
     allowed = EDITION_COLORS[cast(Edition, game.edition)]
@@ -77,8 +89,15 @@ def free_colors(game: Game) -> list[Color]:
 class Tables:
     """Every channel's game, kept in the store; one lock per channel serialises changes."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self,
+        store: Store,
+        check_posts: Callable[[Game, Sequence[Event]], None] = lambda game, events: None,
+    ) -> None:
         self.store = store
+        # Asked after the engine accepted a command, before it is saved: raises `Refusal`
+        # when the table could not be shown what happened (an offer too long to post).
+        self.check_posts = check_posts
         self._locks: dict[int, asyncio.Lock] = {}
         # Where new games get their seed; tests may fix it to replay a known game.
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
@@ -88,10 +107,27 @@ class Tables:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
     async def game_in(self, channel_id: int) -> Game:
-        """The channel's open game; refuses when there is none."""
+        """The channel's open game; refuses when there is none (saying if the last one ended)."""
         game = await self.store.open_game(channel_id)
         if game is None:
-            raise Refusal("There is no game in this channel. Start one with `/lov new`.")
+            last = await self.store.last_game(channel_id)
+            if last is None or last.state_json is None:
+                raise Refusal(NO_GAME)
+            raise Refusal(
+                f"{ended(last)} `/lov status`, `/lov board`, `/lov log` and `/lov export` "
+                "still show it; `/lov new` starts the next one."
+            )
+        return game
+
+    async def shown_game(self, channel_id: int) -> Game:
+        """The game the channel shows: the open one, else the last one played there.
+
+        A game that has ended stays readable (status, board, log, export) until a new
+        one opens in the channel.
+        """
+        game = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
+        if game is None or (not game.is_open and game.state_json is None):
+            raise Refusal(NO_GAME)
         return game
 
     # Lobby ---------------------------------------------------------------------------
@@ -282,6 +318,7 @@ class Tables:
             events = apply(state, color, action)
         except IllegalAction as refusal:
             raise Refusal(str(refusal)) from None
+        self.check_posts(game, events)
         try:
             await self.store.save_action(
                 game.id,

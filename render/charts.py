@@ -1,42 +1,43 @@
 """Charts: each player's points over the turns of a game, and a server's leaderboard.
 
-Pure functions from numbers to PNG bytes, drawn with Pillow and the board's font and
-colours. As on the board, colour is never the only cue: every line ends at its player's
-code tag and name, and every bar carries its player's name and figures.
+Pure functions from numbers to PNG bytes, drawn with Pillow and the shared font and
+colours; a game's package gives its players' tags and the score that wins (see
+`render.lords_of_vegas.charts`). As on the boards, colour is never the only cue: every
+line ends at its player's code tag and name, and every bar carries its player's name
+and figures.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from PIL import Image
 
-from engine.lords_of_vegas import Color
-from engine.lords_of_vegas.scoring import track_end
+from engine.words import count
 
-from .board import Drawing
-from .canvas import Canvas
-from .geometry import Box
-from .lots import draw_code_tag
-from .style import COMPANY_FILL, INK, MUTED, PAPER, PLAYER_FILL, RULE, WHITE
+from .box import Box
+from .canvas import Canvas, Drawing
+from .cues import Tag, draw_tag
+from .palette import INK, MUTED, PAPER, RULE, WHITE, encode_png, rgb
+
+# A player's key in a chart's numbers: their colour, in a game's own type of colours.
+Player = TypeVar("Player", bound=str)
 
 CHART_WIDTH: Final = 960
 CHART_HEIGHT: Final = 540
 # The plot of the points chart; the labels at the lines' ends go to its right.
 PLOT: Final = Box(64, 64, 700, 484)
 LABEL_HEIGHT: Final = 26
-# The track's last space: the chart always shows the whole way to it.
-GOAL: Final = track_end()
 LINE_WIDTH: Final = 4
 
 BOARD_TOP: Final = 72
 ROW_HEIGHT: Final = 44
 BAR_LEFT: Final = 300
 BAR_RIGHT: Final = 590
-BAR_FILL: Final = COMPANY_FILL["sphinx"]
+BAR_FILL: Final = rgb(232, 188, 62)
+COMPRESS_LEVEL: Final = 6
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,7 @@ class Standing:
 
 def encode(image: Image.Image) -> bytes:
     """The chart as PNG bytes."""
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
-    return out.getvalue()
+    return encode_png(image, COMPRESS_LEVEL)
 
 
 def shown_name(name: str, fallback: str) -> str:
@@ -92,12 +91,22 @@ def spread_labels(wanted: Sequence[int], height: int, top: int, bottom: int) -> 
     return placed
 
 
-def draw_points_chart(series: Mapping[Color, Sequence[int]], names: Mapping[Color, str]) -> Drawing:
-    """Each player's points after every turn (index 0: the start) as a line chart."""
+def draw_points_chart(
+    series: Mapping[Player, Sequence[int]],
+    names: Mapping[Player, str],
+    *,
+    goal: int,
+    tags: Mapping[Player, Tag],
+) -> Drawing:
+    """Each player's points after every turn (index 0: the start) as a line chart.
+
+    The chart always shows the whole way up to `goal` (the score track's end), marked
+    with a darker line; each line has its player's tag colour and ends at the tag.
+    """
     canvas = Canvas(Image.new("RGB", (CHART_WIDTH, CHART_HEIGHT), PAPER))
     canvas.text(Box(24, 14, CHART_WIDTH - 24, 50), "Points over turns", INK, 26)
     turns = max((len(points) - 1 for points in series.values()), default=0)
-    top_points = max([GOAL, *(max(points, default=0) for points in series.values())])
+    top_points = max([goal, *(max(points, default=0) for points in series.values())])
     y_max = -(-top_points // 10) * 10
 
     def x_of(turn: int) -> int:
@@ -108,7 +117,7 @@ def draw_points_chart(series: Mapping[Color, Sequence[int]], names: Mapping[Colo
 
     for mark in range(0, y_max + 1, 10):
         y = y_of(mark)
-        canvas.draw.line((PLOT.left, y, PLOT.right, y), fill=MUTED if mark == GOAL else RULE)
+        canvas.draw.line((PLOT.left, y, PLOT.right, y), fill=MUTED if mark == goal else RULE)
         canvas.text(Box(8, y - 10, PLOT.left - 8, y + 10), str(mark), MUTED, 14, align="right")
     step = nice_step(max(turns, 1), 12)
     for turn in range(0, turns + 1, step):
@@ -135,7 +144,7 @@ def draw_points_chart(series: Mapping[Color, Sequence[int]], names: Mapping[Colo
         if len(line) == 1:
             line.append(line[0])
         canvas.draw.line(line, fill=INK, width=LINE_WIDTH + 2, joint="curve")
-        canvas.draw.line(line, fill=PLAYER_FILL[color], width=LINE_WIDTH, joint="curve")
+        canvas.draw.line(line, fill=tags[color].fill, width=LINE_WIDTH, joint="curve")
 
     # Labels at the lines' ends: code tag, name and final points, highest score on top.
     finals = sorted(series, key=lambda c: (-_final(series[c]), c))
@@ -145,8 +154,8 @@ def draw_points_chart(series: Mapping[Color, Sequence[int]], names: Mapping[Colo
         end_y = y_of(_final(series[color]))
         label_y = top + LABEL_HEIGHT // 2
         canvas.draw.line((PLOT.right, end_y, PLOT.right + 10, label_y), fill=MUTED)
-        draw_code_tag(canvas, Box(PLOT.right + 12, top + 3, PLOT.right + 48, top + 23), color, 14)
-        name = shown_name(names.get(color, ""), color.capitalize())
+        draw_tag(canvas, Box(PLOT.right + 12, top + 3, PLOT.right + 48, top + 23), tags[color], 14)
+        name = shown_name(names.get(color, ""), color)
         canvas.text(
             Box(PLOT.right + 54, top + 2, CHART_WIDTH - 60, top + LABEL_HEIGHT - 2),
             name,
@@ -166,13 +175,6 @@ def draw_points_chart(series: Mapping[Color, Sequence[int]], names: Mapping[Colo
 
 def _final(points: Sequence[int]) -> int:
     return points[-1] if points else 0
-
-
-def render_points_chart(
-    series: Mapping[Color, Sequence[int]], names: Mapping[Color, str] | None = None
-) -> bytes:
-    """The points-over-turns chart as PNG bytes; `names` maps colours to display names."""
-    return encode(draw_points_chart(series, names or {}).image)
 
 
 # Leaderboard ---------------------------------------------------------------------------
@@ -215,7 +217,7 @@ def draw_leaderboard(rows: Sequence[Standing], title: str) -> Drawing:
         bar = bar_box(index, row.wins, most_wins)
         if bar is not None:
             canvas.rect(bar, fill=BAR_FILL, outline=INK, width=2)
-        wins = f"{_count(row.wins, 'win')} / {_count(row.games, 'game')}"
+        wins = f"{count(row.wins, 'win')} / {count(row.games, 'game')}"
         canvas.text(Box(BAR_RIGHT + 12, band.top, 796, band.bottom), wins, INK, 18, min_size=12)
         figures = f"avg {row.average:.0f} · best {row.best}"
         canvas.text(
@@ -227,10 +229,6 @@ def draw_leaderboard(rows: Sequence[Standing], title: str) -> Drawing:
             align="right",
         )
     return Drawing(canvas.image, tuple(canvas.placements))
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def render_leaderboard(rows: Sequence[Standing], title: str = "Leaderboard") -> bytes:

@@ -22,6 +22,7 @@ from .audit import (
     game_record,
     game_scenario,
     replay_problems,
+    shared_record,
     verify_game,
 )
 from .errors import (
@@ -78,6 +79,7 @@ __all__ = [
     "migrate",
     "replay_problems",
     "schema_version",
+    "shared_record",
     "utc_now",
     "verify_game",
 ]

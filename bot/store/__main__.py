@@ -25,7 +25,7 @@ from .store import Store
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.store", description="Check, export and back up saved games."
+        prog="python3 tasks.py run bot.store", description="Check, export and back up saved games."
     )
     parser.add_argument("--database", type=Path, help="the SQLite file (default: from settings)")
     commands = parser.add_subparsers(dest="command", required=True)

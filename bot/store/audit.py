@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.lords_of_vegas import GameState, LordsOfVegasError, apply, new_game, parse_line
-from engine.lords_of_vegas.record import GameRecord
+from engine.lords_of_vegas.record import GameRecord, PublicRecord
 from engine.lords_of_vegas.scenario import Expect, Scenario, Step
 
 from .errors import WrongStatus
@@ -116,6 +116,19 @@ async def export_record(store: Store, game_id: int) -> GameRecord:
     if game.settings_json is None:
         raise WrongStatus(game.id, game.status, "started")
     return game_record(game, moves)
+
+
+async def shared_record(store: Store, game_id: int) -> GameRecord | PublicRecord:
+    """The record anyone in the channel may download (`/lov export`).
+
+    While the game is under way, the public record: the seed and the deck's order stay
+    secret. Once it has ended (finished or abandoned), the full record, with the seed.
+    """
+    game, moves = await store.game_and_moves(game_id)
+    if game.settings_json is None:
+        raise WrongStatus(game.id, game.status, "started")
+    record = game_record(game, moves)
+    return record.public(game.state()) if game.status == "active" else record
 
 
 async def export_scenario(store: Store, game_id: int) -> Scenario:

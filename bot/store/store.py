@@ -111,6 +111,9 @@ class Store:
         """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        # When aiosqlite fails to open a file, its worker thread outlives the error and may
+        # print a traceback once the event loop is closed: find out here, plainly, first.
+        sqlite3.connect(path).close()
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             # Wait for other connections' locks (from the very first statement on).
@@ -379,6 +382,14 @@ class Store:
         async with self._lock:
             games = await self._select(
                 self._db, "WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", channel_id
+            )
+        return games[0] if games else None
+
+    async def last_game(self, channel_id: int) -> Game | None:
+        """The channel's most recent game, open or not (an open one is always the latest)."""
+        async with self._lock:
+            games = await self._select(
+                self._db, "WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1", channel_id
             )
         return games[0] if games else None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.words import count
+
 from .actions import Color
 from .board import BOARD, Company, company_name
 from .casino import Casino, boss_of, casino_at, dice_in
@@ -66,7 +68,10 @@ def require_tiles(state: GameState, company: Company, needed: int) -> None:
         name = company_name(company)
         if left == 0:
             raise IllegalAction(f"All 9 {name} tiles are on the board.")
-        raise IllegalAction(f"This needs {needed} {name} tiles and only {left} are left.")
+        are = "is" if left == 1 else "are"
+        raise IllegalAction(
+            f"This needs {count(needed, f'{name} tile')} and only {left} {are} left."
+        )
 
 
 def require_die_source(state: GameState, player: Color, using: str | None) -> str | None:

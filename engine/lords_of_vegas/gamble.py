@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from engine.words import count
+
 from .actions import Color, Gamble, Layoff
 from .casino import Casino, boss_of
 from .checks import money, require_casino
@@ -48,7 +50,7 @@ def gamble(state: GameState, player: Color, action: Gamble, events: list[Event])
     if action.amount > table_limit:
         raise IllegalAction(
             f"The most you can bet at the casino at {action.lot} is {money(table_limit)} "
-            f"($5m per tile, {casino.tiles} tiles)."
+            f"($5m per tile, {count(casino.tiles, 'tile')})."
         )
     have = state.player(player).money
     if action.amount > have:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final, Literal, get_args
 
 from .state import Edition
+from .trade import MAX_OFFER_STEPS, MAX_OFFERS_PER_PLAYER, MAX_OPEN_OFFERS
 
 Topic = Literal[
     "overview",
@@ -66,8 +67,9 @@ _COMMON: Final[dict[Topic, str]] = {
     "reorganize": (
         "`reorganize <lot>`: reroll every die in a casino where you have at least one die, "
         "paying $1m per pip on all its dice. You need not be the boss. No die can be "
-        "reorganized twice in one turn. Each player with several dice there then chooses "
-        "which value goes on which of their tiles (`place A2=5 A5=1`)."
+        "reorganized twice in one turn, even after it merges into a bigger casino or moves "
+        "to a new tile. Each player with several dice there then chooses which value goes "
+        "on which of their tiles (`place A2=5 A5=1`)."
     ),
     "scoring": (
         "A casino scores one point per tile, risers included, for its boss. The track has "
@@ -97,7 +99,9 @@ _BY_EDITION: Final[dict[Edition, dict[Topic, str]]] = {
             "player takes now, in any order and between any number of players. Never "
             "points, tiles or promises. `offer red pays blue 5; blue gives red lot C4`; every "
             "named player must `accept`. Steps run in order; if one cannot happen, it and "
-            "the later ones are skipped. Offers with actions lapse at the end of the turn."
+            "the later ones are skipped. Offers with actions lapse at the end of the turn. "
+            f"An offer has at most {MAX_OFFER_STEPS} steps; a player may have "
+            f"{MAX_OFFERS_PER_PLAYER} offers open at once, a game {MAX_OPEN_OFFERS}."
         ),
         "end": (
             "The game ends when the Game Over card is drawn (parking lots pay, then casinos "
@@ -123,7 +127,9 @@ _BY_EDITION: Final[dict[Edition, dict[Topic, str]]] = {
             "parking lots, dice in casinos (the die keeps its pips) and actions the current "
             "player takes now. Never points or tiles. `offer red pays blue 5; blue gives red "
             "lot C4`; every named player must `accept`. Steps run in order; if one cannot "
-            "happen, it and the later ones are skipped."
+            "happen, it and the later ones are skipped. "
+            f"An offer has at most {MAX_OFFER_STEPS} steps; a player may have "
+            f"{MAX_OFFERS_PER_PLAYER} offers open at once, a game {MAX_OPEN_OFFERS}."
         ),
         "end": (
             "The game ends when the Game Over card is drawn: parking lots pay, then casinos "

@@ -87,10 +87,15 @@ def take(state: GameState, player: Color, action: Take, events: list[Event]) -> 
 def move_die(
     state: GameState, player: Color, source: str, target: str, events: list[Event]
 ) -> None:
-    """Lift `player`'s die off `source` (leaving the tile without a die) to reuse it."""
+    """Lift `player`'s die off `source` (leaving the tile without a die) to reuse it.
+
+    A die reorganized this turn stays reorganized on its new tile, so the casino it
+    joins cannot be reorganized again this turn.
+    """
     state.tiles[source].die = None
     if source in state.reorganized:
-        # The mark belongs to the rerolled value; the moved die takes a new value.
         state.reorganized.remove(source)
+        if target not in state.reorganized:
+            state.reorganized.append(target)
     state.changed[source] = state.turn
     events.append(DieMoved(player=player, from_lot=source, to_lot=target))

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Final
+
+from engine.words import and_list, count, with_article
 
 from .actions import (
     ActStep,
@@ -57,6 +60,15 @@ from .state import Decision, LayoffDecision, Offer, PlaceDecision, TakeDieDecisi
 
 Names = Mapping[Color, str] | None
 
+# How the game ended, said after "Game over" (the Game Over card is told when drawn).
+END_WORDS: Final = {
+    "game_over_card": "",
+    "jackpot": ", 90 points reached",
+    "instant_win": ", 90 points reached first",
+    "deck_empty": ", the deck ran out",
+}
+CLOSED_WORDS: Final = {"declined": "declined", "withdrawn": "withdrew"}
+
 
 def _namer(names: Names) -> Callable[[Color | None], str]:
     def who(color: Color | None) -> str:
@@ -83,7 +95,7 @@ def describe_action(action: TurnAction) -> str:
     """An action in plain words, e.g. `build a Sphinx tile on C7`."""
     match action:
         case Build():
-            text = f"build a {company_name(action.company)} tile on {action.lot}"
+            text = f"build {with_article(company_name(action.company))} tile on {action.lot}"
             return text + (f" (moving the die from {action.using})" if action.using else "")
         case Sprawl():
             text = f"sprawl into {action.lot}" + (f" from {action.origin}" if action.origin else "")
@@ -185,10 +197,13 @@ def describe(event: Event, names: Names = None) -> str:
             )
         case TakeOver():
             if event.previous is None:
-                return f"{who(event.player)} puts a {event.pips} on the empty tile at {event.lot}."
+                return (
+                    f"{who(event.player)} puts {with_article(str(event.pips))} on the empty tile "
+                    f"at {event.lot}."
+                )
             return (
                 f"{who(event.player)} takes over {event.lot} from {who(event.previous)} "
-                f"(a {event.pips})."
+                f"({with_article(str(event.pips))})."
             )
         case DieMoved():
             return f"{who(event.player)} moves their die from {event.from_lot} to {event.to_lot}."
@@ -201,14 +216,15 @@ def describe(event: Event, names: Names = None) -> str:
             )
         case PointsScored():
             text = (
-                f"{who(event.player)} scores {event.points} for {_span(event.lots)}: "
-                f"{event.before} -> {event.after}"
+                f"{who(event.player)} scores {count(event.points, 'point')} for "
+                f"{_span(event.lots)}: {event.before} -> {event.after}"
             )
-            return text + (f" ({event.lost} lost at a break)." if event.lost else ".")
+            lost = f" ({count(event.lost, 'point')} lost at a break)" if event.lost else ""
+            return f"{text}{lost}."
         case Built():
             return (
-                f"{who(event.player)} built a {company_name(event.company)} tile on {event.lot} "
-                f"for {_money(event.cost)}."
+                f"{who(event.player)} built {with_article(company_name(event.company))} tile "
+                f"on {event.lot} for {_money(event.cost)}."
             )
         case Sprawled():
             return (
@@ -236,9 +252,8 @@ def describe(event: Event, names: Names = None) -> str:
             return f"{who(event.player)} placed their dice: {placed}."
         case Merged():
             name = company_name(event.company)
-            return (
-                f"Casinos merged into a {len(event.lots)}-space {name} casino at {event.lots[0]}."
-            )
+            size = with_article(f"{len(event.lots)}-space")
+            return f"Casinos merged into {size} {name} casino at {event.lots[0]}."
         case TieRerolled():
             rolls = ", ".join(f"{who(owner)} {old}->{new}" for _, owner, old, new in event.rolls)
             return (
@@ -257,8 +272,8 @@ def describe(event: Event, names: Names = None) -> str:
             choice = "lays off" if event.lay_off else "does not lay off"
             return f"{who(event.player)} {choice} half the bet."
         case DecisionRequired():
-            text = describe_decision(event.decision, names)
-            return text[0].upper() + text[1:] + "."
+            # Like every other line, it starts with the player as named (colours lower case).
+            return describe_decision(event.decision, names) + "."
         case TurnEnded():
             return f"{who(event.player)} ends their turn."
         case OfferMade():
@@ -272,7 +287,7 @@ def describe(event: Event, names: Names = None) -> str:
                 return f"Offer #{event.offer} lapsed at the end of the turn."
             if event.reason == "expired":
                 return f"Offer #{event.offer} expired: nobody accepted it in time."
-            return f"{who(event.player)} {event.reason} offer #{event.offer}."
+            return f"{who(event.player)} {CLOSED_WORDS[event.reason]} offer #{event.offer}."
         case TradeStepDone():
             step = event.step
             if isinstance(step, ActStep):
@@ -282,12 +297,35 @@ def describe(event: Event, names: Names = None) -> str:
             return f"Trade #{event.offer}, step {event.index + 1}: {what}."
         case TradeStepFailed():
             return f"Trade #{event.offer}, step {event.index + 1} failed: {event.reason}" + (
-                f" The {event.skipped} later steps did not happen." if event.skipped else ""
+                f" The {count(event.skipped, 'later step')} did not happen."
+                if event.skipped
+                else ""
             )
         case TradeFinished():
             return f"Trade #{event.offer} {'completed' if event.complete else 'stopped'}."
         case GameOver():
-            table = "; ".join(f"{who(c)} {p} points, {_money(m)}" for c, p, m in event.standings)
-            winners = " and ".join(who(c) for c in event.winners)
-            return f"Game over. {winners} won. {table}."
+            return describe_game_over(event, names)
     raise AssertionError(f"no narration for {event!r}")
+
+
+def describe_game_over(event: GameOver, names: Names = None) -> str:
+    """The one line announcing the end: why, who won, with what, then everyone else.
+
+    e.g. `Game over: blue wins Lords of Vegas with 62 points and $30m; then red with
+    50 points and $20m.`
+    """
+    who = _namer(names)
+    figures = {color: (points, money) for color, points, money in event.standings}
+    points, money = figures[event.winners[0]]
+    shared = len(event.winners) > 1
+    text = (
+        f"Game over{END_WORDS[event.reason]}: {and_list([who(c) for c in event.winners])} "
+        f"{'win' if shared else 'wins'} Lords of Vegas with {count(points, 'point')} and "
+        f"{_money(money)}{' each' if shared else ''}"
+    )
+    others = [
+        f"{who(color)} with {count(points, 'point')} and {_money(money)}"
+        for color, points, money in event.standings
+        if color not in event.winners
+    ]
+    return f"{text}; then {', '.join(others)}." if others else f"{text}."

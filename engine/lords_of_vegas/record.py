@@ -1,19 +1,29 @@
 """A game's record: settings, seed, seating and every accepted command, in order.
 
 Replaying the record from its seed reproduces the game exactly, because all
-randomness lives in the state.
+randomness lives in the state. That is also why the full record is a secret while
+the game runs: with the seed, anyone could replay it and read the deck's order and
+every die still to roll. `PublicRecord` is what may be shown meanwhile.
 """
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, field_serializer, field_validator
 
 from .actions import Action, Color
+from .board import BOARD
 from .events import Event
 from .game import apply
 from .notation import format_line, parse_line
+from .rng import Rng
 from .setup import GameSettings, new_game
-from .state import GameState
+from .state import Edition, GameState
+
+# What a state holds that nobody at the table knows: the seed, the dice generator, and
+# the deck's order (which cards are left is public: every card not drawn yet).
+HIDDEN: Final = frozenset({"seed", "rng", "deck"})
 
 
 class GameRecord(BaseModel):
@@ -36,3 +46,70 @@ class GameRecord(BaseModel):
             player, action = parse_line(line)
             events.extend(apply(state, player, action))
         return state, events
+
+    def public(self, state: GameState) -> PublicRecord:
+        """What anyone at the table may see of this game, now at `state`."""
+        return PublicRecord(
+            edition=self.settings.edition,
+            players=list(self.settings.players),
+            commands=list(self.commands),
+            state=state,
+        )
+
+
+def public_state(state: GameState) -> GameState:
+    """A copy of `state` holding only what everyone at the table knows.
+
+    The cards left are listed in board order (Game Over last) instead of the order they
+    will come in, the seed is 0 and the dice generator starts afresh: nothing in it
+    tells the next card or roll, and two games that differ only there look the same.
+    """
+    left = set(state.deck)
+    return state.model_copy(
+        update={
+            "seed": 0,
+            "rng": Rng(state=0),
+            "deck": [card for card in BOARD.cards if card in left],
+        },
+        deep=True,
+    )
+
+
+class PublicRecord(BaseModel):
+    """A game under way as the table knows it: seating, accepted commands, public state.
+
+    It leaves out the seed, the dice generator and the deck's order, so it cannot be
+    replayed and cannot predict a card or a roll. In JSON its state has no `seed`,
+    `rng` or `deck`; `undrawn` lists the cards not drawn yet, in board order. The full
+    `GameRecord` is given once the game has ended.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = "lords_of_vegas"
+    record: Literal["public"] = "public"
+    edition: Edition
+    players: list[Color]
+    commands: list[str] = []
+    state: GameState
+
+    @field_validator("state", mode="before")
+    @classmethod
+    def _restore(cls, value: Any) -> Any:
+        """Read the JSON form back: `undrawn` is the deck, the generator a blank one."""
+        if isinstance(value, dict) and "undrawn" in value:
+            shown = {key: item for key, item in value.items() if key != "undrawn"}
+            return {**shown, "deck": value["undrawn"], "rng": {"state": 0}}
+        return value
+
+    @field_validator("state", mode="after")
+    @classmethod
+    def _only_public(cls, state: GameState) -> GameState:
+        """Whatever state it was given, keep only its public part."""
+        return public_state(state)
+
+    @field_serializer("state")
+    def _hide(self, state: GameState) -> dict[str, Any]:
+        """The state without its hidden fields, and the cards left as `undrawn`."""
+        shown = state.model_dump(mode="json", exclude=set(HIDDEN))
+        return {**shown, "undrawn": list(state.deck)}

@@ -3,11 +3,16 @@
 An offer is checked for form when made (who is named, who may act); whether each step
 is possible is checked when it runs. If a step cannot happen, it and every later step
 are skipped; the earlier steps stand.
+
+Offers are kept short and few, so every party can read every step in one message and
+a table's saved game stays small: at most `MAX_OFFER_STEPS` steps, `MAX_OFFERS_PER_PLAYER`
+open offers made by one player and `MAX_OPEN_OFFERS` open in a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .actions import (
     ActStep,
@@ -36,6 +41,10 @@ from .state import GameState, Offer, TradeInProgress
 
 ActionRunner = Callable[[GameState, Color, TurnAction, list[Event]], None]
 
+MAX_OFFER_STEPS: Final = 12
+MAX_OFFERS_PER_PLAYER: Final = 3
+MAX_OPEN_OFFERS: Final = 10
+
 
 def parties(offer: Offer) -> list[Color]:
     """Every player the offer names, in order of first mention."""
@@ -59,6 +68,12 @@ def propose(state: GameState, player: Color, action: Propose, events: list[Event
     """Open an offer; the proposer accepts it by making it."""
     if not action.steps:
         raise IllegalAction("An offer needs at least one step.")
+    if len(action.steps) > MAX_OFFER_STEPS:
+        raise IllegalAction(
+            f"An offer has at most {MAX_OFFER_STEPS} steps; this one has {len(action.steps)}. "
+            "Leave some out, or offer the rest separately."
+        )
+    _check_room(state, player)
     seated = set(state.colors)
     for step in action.steps:
         for color in step_parties(step):
@@ -85,6 +100,21 @@ def propose(state: GameState, player: Color, action: Propose, events: list[Event
     # A snapshot: the live offer's acceptances keep changing.
     events.append(OfferMade(offer=offer.model_copy(update={"accepted": list(offer.accepted)})))
     return offer
+
+
+def _check_room(state: GameState, player: Color) -> None:
+    """Refuse a new offer when the player, or the game, has as many open as allowed."""
+    own = [f"#{offer.id}" for offer in state.offers if offer.proposer == player]
+    if len(own) >= MAX_OFFERS_PER_PLAYER:
+        raise IllegalAction(
+            f"You already have {len(own)} open offers ({', '.join(own)}), the most one "
+            "player may have: withdraw one or wait for answers before making another."
+        )
+    if len(state.offers) >= MAX_OPEN_OFFERS:
+        raise IllegalAction(
+            f"This game already has {len(state.offers)} open offers, the most a game may "
+            "have: wait until some are accepted, declined, withdrawn or expire."
+        )
 
 
 def accept(

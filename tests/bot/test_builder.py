@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.app import VegasHost
+from bot.builder import Draft
 from tests.bot.conftest import Table
 from tests.bot.players import button, offer_prompt, prompt_shows
 from tests.discord_emulator import Message, User
@@ -99,3 +100,32 @@ async def test_the_draft_survives_a_restart_and_can_be_cancelled(
     assert "closed" in reopened.content and not reopened.custom_ids
     watcher = await emu.slash(table.carol, channel, "lov offer")
     assert watcher.ephemeral and "not playing" in watcher.content
+
+
+async def test_the_builder_stops_before_an_offer_too_long_to_post(
+    table: Table, vegas: VegasHost
+) -> None:
+    """With the longest names in markdown characters, twelve steps would not fit in one
+    message: the builder takes back the step that would not, and what it posts is whole."""
+    emu, channel = table.emu, table.channel
+    stars = emu.create_user("*_" * 16, guild=table.guild)
+    tildes = emu.create_user("~|" * 16, guild=table.guild)
+    await emu.slash(stars, channel, "lov new")
+    await emu.slash(tildes, channel, "lov join")
+    await emu.slash(stars, channel, "lov start")
+    assert vegas.store is not None
+    draft = Draft(steps=["red pays blue 1"] * 8, giver="red", receiver="blue")
+    await vegas.store.save_draft(channel.id, stars.id, draft.model_dump_json())
+    builder = (await emu.slash(stars, channel, "lov offer")).message
+    assert builder is not None and "8. " in builder.content
+    for steps in range(9, 13):
+        await choose(table, stars, builder, "item", "money")
+        form = await emu.click(stars, builder, button(builder, ":add"))
+        await emu.submit(stars, form, {"amount": "1"})
+        if f"{steps}. " not in builder.content:
+            break
+    assert "too long for one Discord message" in builder.content
+    assert 9 <= steps < 12 and len(builder.content) <= 2000
+    posted = await emu.click(stars, builder, button(builder, ":post"))
+    offer = offer_prompt(posted.posted, 1)
+    assert f"{steps - 1}. " in offer.content and len(offer.content) <= 2000

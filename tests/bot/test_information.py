@@ -80,8 +80,15 @@ async def test_abandon_needs_the_host_or_a_moderator_and_a_confirmation(
     done = await emu.click(table.mod, fresh.message, yes)  # type: ignore[arg-type]
     assert "abandoned" in done.content
     assert any("abandoned the game" in m.content for m in emu.history(channel))
+    # The abandoned game still shows, and its full record exports; moves are refused.
     again = await emu.slash(table.alice, channel, "lov status")
-    assert again.ephemeral and "/lov new" in again.content
+    fields = {field["name"]: field["value"] for field in again.embeds[0]["fields"]}
+    assert not again.ephemeral and "abandoned" in fields["Result"]
+    assert "full record" in (await emu.slash(table.carol, channel, "lov export")).content
+    refused = await emu.slash(current, channel, "lov end")
+    assert (
+        refused.ephemeral and "was abandoned" in refused.content and "/lov new" in refused.content
+    )
     opened = await emu.slash(table.alice, channel, "lov new")
     assert not opened.ephemeral
 

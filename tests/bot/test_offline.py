@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import re
 import select
@@ -14,7 +16,10 @@ import pytest
 from PIL import Image
 
 from bot.offline import main
-from engine.lords_of_vegas.record import GameRecord
+from engine.lords_of_vegas import GameSettings, format_action, legal_actions, new_game
+from engine.lords_of_vegas.actions import Build
+from engine.lords_of_vegas.record import GameRecord, PublicRecord, public_state
+from tests.engine.test_public_record import keys
 
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = re.compile(r"(\w+)> $")
@@ -60,13 +65,23 @@ class Terminal:
         return self.read()
 
 
+def typable(line: str) -> str:
+    """The command a `moves` line shows, with its first company and its smallest bet."""
+    command = re.split(r"\s{3,}", line)[0]
+    command = re.sub(r"<company>", "sphinx", command)
+    command = re.sub(r"\b(\w+)(\|\w+)+", r"\1", command)
+    return re.sub(r"<1-\d+>", "1", command)
+
+
 def test_a_person_and_a_computer_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     boards = tmp_path / "boards"
+    folder = boards / "game-001"  # each game in a folder of its own
     terminal = Terminal("--players", "2", "--ai", "easy", "--seed", "11", "--boards", str(boards))
     try:
         opening, prompt = terminal.read()
         assert "red: person" in opening and "blue: computer player (easy)" in opening
         assert prompt == "red"
+        assert "seed" not in opening and f"go to {folder}" in opening
         assert "Another player acts" in terminal.type("help")[0]
         status, _ = terminal.type("status")
         assert "red: $" in status and "blue (computer, easy)" in status
@@ -76,14 +91,14 @@ def test_a_person_and_a_computer_play_a_whole_game_in_the_terminal(tmp_path: Pat
         assert "blue is a computer player" in refused
         written, _ = terminal.type("board")
         shown = re.search(r"\(board: (.+-now\.png)\)", written)
-        assert shown is not None and Path(shown.group(1)).parent == boards
+        assert shown is not None and Path(shown.group(1)).parent == folder
         with Image.open(shown.group(1)) as image:
             assert image.format == "PNG"
         built = False
         for _ in range(3000):
             moves, prompt = terminal.type("moves")
             assert prompt == "red"
-            choices = moves.splitlines()[:-1]  # the last line is the prompt
+            choices = [typable(c) for c in moves.splitlines()[:-1]]  # the last is the prompt
             builds = [c for c in choices if c.startswith("build ")]
             if builds and not built:
                 built = True
@@ -95,6 +110,9 @@ def test_a_person_and_a_computer_play_a_whole_game_in_the_terminal(tmp_path: Pat
             _, prompt = terminal.type(command)
             if prompt is None:
                 break
+            if command.startswith("build "):  # the record on disk already has the build
+                record = PublicRecord.model_validate_json((folder / "record.json").read_text())
+                assert record.commands[-1] == f"red: {command}"
         else:
             raise AssertionError("the game did not end")
         assert terminal.process.wait(30) == 0
@@ -102,19 +120,65 @@ def test_a_person_and_a_computer_play_a_whole_game_in_the_terminal(tmp_path: Pat
         terminal.process.kill()
         terminal.process.wait()
     transcript = terminal.transcript
-    assert re.search(r"\w+ wins? Lords of Vegas!", transcript)
+    # The result is said once: the game-over line, then the standings without repeating it.
+    assert re.search(
+        r"Game over[^:]*: \w+( and \w+)? wins? Lords of Vegas with \d+ points?", transcript
+    )
+    assert transcript.count("Lords of Vegas with") == 1 and "Final standings:" in transcript
     assert "red: build " not in transcript  # narrated in words, not notation
-    assert re.search(r"red built a \w+ tile on [A-F]\d+", transcript)
-    record = GameRecord.model_validate_json((boards / "record.json").read_text())
+    assert re.search(r"red built an? \w+ tile on [A-F]\d+", transcript)
+    record = GameRecord.model_validate_json((folder / "record.json").read_text())
     final, _ = record.replay()
-    assert final.over
+    assert final.over and record.settings.seed == 11
+    assert "seed 11 (--seed 11 deals it again)" in transcript
     for place, player in enumerate(sorted(final.players, key=lambda p: (-p.points, -p.money)), 1):
-        assert f"{place}. {player.color}: {player.points} points" in transcript
+        assert f"{place}. {player.color}: {player.points} point" in transcript
     # A board at the start of every turn; the last turn (the game ends at its draw) is final.
-    turns = sorted(path.name for path in boards.glob("turn-[0-9][0-9][0-9].png"))
+    turns = sorted(path.name for path in folder.glob("turn-[0-9][0-9][0-9].png"))
     assert turns == [f"turn-{n:03d}.png" for n in range(1, final.turn)]
-    with Image.open(boards / "final.png") as image:
+    with Image.open(folder / "final.png") as image:
         assert image.format == "PNG"
+
+
+def test_quitting_leaves_the_public_record_of_every_accepted_command(tmp_path: Path) -> None:
+    boards = tmp_path / "boards"
+    settings = GameSettings(players=["red", "blue"], seed=5)
+    state, _ = new_game(settings)
+    build = next(a for a in legal_actions(state, state.current) if isinstance(a, Build))
+    typed = [format_action(build), "build Z9 sphinx", "quit"]  # quit in the middle of a turn
+    out = io.StringIO()
+    assert main(["--seed", "5", "--boards", str(boards)], io.StringIO("\n".join(typed)), out) == 0
+
+    text = (boards / "game-001" / "record.json").read_text()
+    assert not keys(json.loads(text)) & {"seed", "rng", "deck", "settings"}
+    record = PublicRecord.model_validate_json(text)
+    played = GameRecord(settings=settings, commands=record.commands)
+    assert record.commands == [f"{state.current}: {typed[0]}"]
+    assert record.state == public_state(played.replay()[0])
+    said = out.getvalue()
+    assert "Game stopped at turn 1" in said and "holds its public record" in said
+    assert "without the seed" in said and "seed 5" not in said
+
+
+def test_each_game_gets_a_folder_of_its_own_in_the_boards_folder(tmp_path: Path) -> None:
+    boards = tmp_path / "boards"
+
+    def play_and_quit() -> str:
+        out = io.StringIO()
+        assert main(["--ai", "easy", "--boards", str(boards)], io.StringIO("quit\n"), out) == 0
+        return out.getvalue()
+
+    def files(folder: Path) -> dict[str, bytes]:
+        return {path.name: path.read_bytes() for path in folder.iterdir()}
+
+    first, second = boards / "game-001", boards / "game-002"
+    assert f"go to {first}" in play_and_quit()
+    before = files(first)
+    assert {"record.json", "turn-001.png"} <= set(before)
+    assert f"go to {second}" in play_and_quit()
+    assert files(first) == before  # the first game's files, untouched and alone
+    assert {"record.json", "turn-001.png"} <= set(files(second))
+    assert sorted(path.name for path in boards.iterdir()) == ["game-001", "game-002"]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from tests.bot.players import (
 )
 from tests.discord_emulator import Channel, Message, User
 
-GAME_OVER = "Lords of Vegas! Thanks for playing"
+GAME_OVER = "Lords of Vegas with"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 

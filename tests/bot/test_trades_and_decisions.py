@@ -129,10 +129,7 @@ async def test_a_failing_step_stops_the_trade_and_says_so(table: Table, vegas: V
     await prompt_shows(emu, message, "stopped at step 2")
     assert buttons_gone(message)
     assert "stopped at step 2" in message.content
-    assert (
-        "earlier steps stand" in message.content
-        and "Steps 3 and later did not happen" in message.content
-    )
+    assert "earlier steps stand" in message.content and "Step 3 did not happen" in message.content
     after = (await current_game(vegas, table))[1]
     assert after.player("red").money == before.player("red").money - 1
     assert after.player("blue").money == before.player("blue").money + 1
@@ -371,3 +368,108 @@ async def test_an_offer_with_an_action_lapses_at_the_end_of_the_turn(
     message = offer_prompt(made.posted, 1)
     await emu.slash(current, channel, "lov end")
     assert buttons_gone(message) and "lapsed at the end of the turn" in message.content
+
+
+def pays(giver: str, receiver: str, steps: int) -> str:
+    return "; ".join([f"{giver} pays {receiver} 1"] * steps)
+
+
+async def test_an_offer_of_many_steps_is_refused_and_twelve_are_shown_whole(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel = table.emu, table.channel
+    await start(table, [table.alice, table.bob])
+    version = (await current_game(vegas, table))[0].version
+    seen = len(emu.history(channel))
+    # 57 small steps fit in the typed option; an offer has at most 12.
+    refused = await emu.slash(table.alice, channel, "lov offer", terms=pays("red", "blue", 57))
+    assert refused.ephemeral and "at most 12 steps; this one has 57" in refused.content
+    assert (await current_game(vegas, table))[0].version == version
+    assert len(emu.history(channel)) == seen
+    made = await emu.slash(table.alice, channel, "lov offer", terms=pays("red", "blue", 12))
+    message = offer_prompt(made.posted, 1)
+    lines = message.content.splitlines()
+    assert [line.split(".")[0] for line in lines if "pays" in line] == [
+        str(n) for n in range(1, 13)
+    ]
+    assert "…" not in message.content
+
+
+async def test_an_offer_too_long_for_a_message_is_refused_and_status_never_cuts_one(
+    table: Table, vegas: VegasHost
+) -> None:
+    """Names count: with the longest names Discord allows, all in markdown characters
+    (each doubled when escaped), twelve steps would not fit in 2,000 characters."""
+    emu, channel = table.emu, table.channel
+    stars = emu.create_user("*_" * 16, guild=table.guild)
+    tildes = emu.create_user("~|" * 16, guild=table.guild)
+    await start(table, [stars, tildes])
+    version = (await current_game(vegas, table))[0].version
+    seen = len(emu.history(channel))
+    refused = await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 12))
+    assert refused.ephemeral and "too long to post" in refused.content, refused.content
+    assert "Discord message holds 2,000" in refused.content
+    assert (await current_game(vegas, table))[0].version == version
+    assert len(emu.history(channel)) == seen
+
+    long = offer_prompt(
+        (await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 9))).posted, 1
+    )
+    assert len(long.content) <= 2000 and "9. " in long.content and "…" not in long.content
+    await emu.slash(tildes, channel, "lov offer", terms="blue pays red 3")
+    status = await emu.slash(table.carol, channel, "lov status")
+    fields = {field["name"]: field["value"] for field in status.embeds[0]["fields"]}
+    [first] = [value for name, value in fields.items() if name.startswith("Offer #1 ")]
+    [second] = [value for name, value in fields.items() if name.startswith("Offer #2 ")]
+    # Too long for the summary: said so, with a link to the message that has every step.
+    link = f"https://discord.com/channels/{table.guild.id}/{channel.id}/{long.id}"
+    assert "9 steps" in first and link in first and "Accepted so far: red." in first
+    assert "pays" in second and "$3m" in second
+    assert not any("…" in value for value in fields.values())
+    # The log gives way by whole lines, oldest first, and says so: the newest offer is whole.
+    await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 9))
+    await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 9))
+    log = (await emu.slash(tildes, channel, "lov log")).embeds[0]["description"]
+    assert log.startswith("(") and "earlier lines left out" in log.splitlines()[0]
+    last = log.splitlines()[-1]
+    assert "offers trade #4: 1. " in last and "; 9. " in last and last.endswith("(blue) $1m.")
+
+
+async def test_open_offers_are_capped_per_player_and_per_game(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol, table.dave]
+    await start(table, players)
+    game, _ = await current_game(vegas, table)
+    colors = [color_of(game, user) for user in players]
+    for _ in range(3):
+        made = await emu.slash(
+            table.alice, channel, "lov offer", terms=f"{colors[0]} pays {colors[1]} 1"
+        )
+        assert not made.refusals and made.posted
+    refused = await emu.slash(
+        table.alice, channel, "lov offer", terms=f"{colors[0]} pays {colors[1]} 1"
+    )
+    assert refused.ephemeral and "already have 3 open offers (#1, #2, #3)" in refused.content
+    assert "withdraw one" in refused.content
+    # Three each for Bob and Carol, one for Dave: ten open, the most a game holds.
+    for user, color, count in zip(players[1:], colors[1:], (3, 3, 1), strict=True):
+        for _ in range(count):
+            made = await emu.slash(user, channel, "lov offer", terms=f"{color} pays {colors[0]} 1")
+            assert made.posted, made.content
+    version = (await current_game(vegas, table))[0].version
+    full = await emu.slash(
+        table.dave, channel, "lov offer", terms=f"{colors[3]} pays {colors[0]} 1"
+    )
+    assert full.ephemeral and "already has 10 open offers" in full.content
+    assert (await current_game(vegas, table))[0].version == version
+    status = await emu.slash(table.dave, channel, "lov status")
+    offers = [f for f in status.embeds[0]["fields"] if f["name"].startswith("Offer #")]
+    assert len(offers) == 10
+    # An offer closing makes room again.
+    await emu.slash(table.alice, channel, "lov withdraw", offer=1)
+    made = await emu.slash(
+        table.dave, channel, "lov offer", terms=f"{colors[3]} pays {colors[0]} 1"
+    )
+    assert offer_prompt(made.posted, 11)

@@ -29,7 +29,7 @@ from engine.lords_of_vegas.actions import (
 )
 from engine.lords_of_vegas.board import BOARD, COMPANIES
 from engine.lords_of_vegas.errors import NotationError
-from engine.lords_of_vegas.notation import format_action, parse_command, parse_line
+from engine.lords_of_vegas.notation import ALIASES, USAGE, format_action, parse_command, parse_line
 
 lots = st.sampled_from(BOARD.order)
 companies = st.sampled_from(COMPANIES)
@@ -137,3 +137,79 @@ def test_parse_line_puts_the_player_first() -> None:
 def test_unreadable_commands_say_why_and_how(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         parse_command(text)
+
+
+# Words a mischievous player might type: every verb, real lots, colours and companies,
+# digits from other scripts, numbers past Python's int-string limit, and any text at all.
+huge_numbers = st.integers(4000, 6000).map(lambda n: "9" * n) | st.integers(10**5, 10**60).map(str)
+foreign_digits = st.text(st.characters(categories=["Nd", "No"]), min_size=1, max_size=4)
+words = st.one_of(
+    st.sampled_from([*USAGE, *ALIASES, "does", "pays", "gives", "lot", "die", "using", "from"]),
+    lots,
+    colors,
+    companies,
+    huge_numbers,
+    foreign_digits,
+    st.integers(-5, 200).map(str),
+    st.tuples(lots, foreign_digits | huge_numbers).map("=".join),
+    st.sampled_from(["$", "m", "#", "=", ";", ":", ","]),
+    st.text(max_size=8),
+)
+sentences = st.lists(words, max_size=12).map(" ".join)
+
+
+def refuses_readably(text: str) -> None:
+    """Parsing `text` gives an action or a short `NotationError`, and nothing else."""
+    for parse in (parse_command, parse_line):
+        try:
+            parse(text)
+        except NotationError as error:
+            assert 0 < len(str(error)) <= 400, str(error)
+
+
+@given(st.text())
+def test_any_text_gives_an_action_or_a_notation_error(text: str) -> None:
+    refuses_readably(text)
+
+
+@given(sentences)
+def test_any_string_of_command_words_gives_an_action_or_a_notation_error(text: str) -> None:
+    refuses_readably(text)
+    refuses_readably("offer " + text.replace(" do", "; red does "))
+
+
+# \u00b2 is a superscript two, \u0661-\u0663 are Arabic-Indic digits one to three.
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("place A1=\u00b2", "value from 1 to 6"),
+        ("place A1=\u0663", "value from 1 to 6"),
+        ("place A1=" + "1" * 5000, "value from 1 to 6"),
+        ("gamble C7 \u0663", "digits 0-9"),
+        ("gamble C7 " + "9" * 5000, "at most \\$99999m"),
+        ("gamble C7 100000", "at most \\$99999m"),
+        ("offer red pays blue \u0661\u0662", "digits 0-9"),
+        ("offer red pays blue " + "1" * 990, "at most \\$99999m"),
+        ("accept " + "1" * 5000, "too large"),
+        ("withdraw #\u0661", "offer's number"),
+        ("offer red does place A1=\u00b2", "not an action that can be traded"),
+        ("offer " + "red does offer " * 3000, "not an action that can be traded"),
+    ],
+)
+def test_foreign_digits_and_huge_numbers_are_refused_readably(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message) as refused:
+        parse_command(text)
+    assert len(str(refused.value)) <= 400
+
+
+def test_an_unknown_command_names_the_likeliest_one_and_only_players_commands() -> None:
+    with pytest.raises(NotationError) as mistyped:
+        parse_command("biuld A1 vega")
+    with pytest.raises(NotationError) as unrelated:
+        parse_command("xyzzy")
+
+    assert "Did you mean build?" in str(mistyped.value)
+    assert "Did you mean" not in str(unrelated.value)
+    for refusal in (mistyped.value, unrelated.value):
+        assert "Commands: build, sprawl," in str(refusal)
+        assert "expire" not in str(refusal)  # applied by the host, never typed

@@ -1,1 +1,1 @@
-"""Tests of the board image renderer."""
+"""Tests of the renderer: shared drawing helpers, charts, the command line, one package per game."""

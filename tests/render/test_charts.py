@@ -10,23 +10,22 @@ import pytest
 from PIL import Image
 
 from engine.lords_of_vegas import Color
+from render.box import Box
 from render.charts import (
     BAR_FILL,
     CHART_HEIGHT,
     CHART_WIDTH,
     Standing,
     draw_leaderboard,
-    draw_points_chart,
     leaderboard_size,
     render_leaderboard,
-    render_points_chart,
     row_box,
     spread_labels,
 )
-from render.geometry import Box
-from render.style import PLAYER_FILL
-from tests.render.board_positions import UPDATED
-from tests.render.test_board_image import AWKWARD_NAMES, PNG_SIGNATURE
+from render.lords_of_vegas.charts import draw_points_chart, render_points_chart
+from render.lords_of_vegas.style import PLAYER_FILL
+from tests.render.lords_of_vegas.board_positions import UPDATED
+from tests.render.lords_of_vegas.test_board_image import AWKWARD_NAMES, PNG_SIGNATURE
 
 
 def decoded(png: bytes) -> Image.Image:

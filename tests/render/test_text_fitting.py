@@ -1,12 +1,16 @@
-"""Texts are shrunk, then shortened with an ellipsis, so that they always fit their box."""
+"""Texts are shrunk, then shortened with an ellipsis, so that they always fit their box;
+paragraphs wrap between words first."""
 
 from __future__ import annotations
 
+import itertools
+
 from PIL import Image
 
-from render.canvas import ELLIPSIS, Canvas, fit_text
-from render.geometry import Box
-from render.style import INK, PAPER
+from render.box import Box
+from render.canvas import Canvas
+from render.palette import INK, PAPER
+from render.text import ELLIPSIS, TextPlacement, fit_text, line_pitch, wrap_text
 
 
 def test_a_short_text_keeps_its_size() -> None:
@@ -66,3 +70,54 @@ def test_vertical_text_reads_bottom_to_top_inside_its_box() -> None:
     assert ink is not None
     assert ink.height > ink.width
     assert Box(5, 5, 35, 295).contains(ink)
+
+
+CARD = (
+    "Health Inspection: nobody may bid on a large premier tile this round, and every "
+    "player with a Restaurant on their sheet loses 2 Fame."
+)
+
+
+def paragraph_lines(box: Box, text: str, size: int, min_size: int) -> list[TextPlacement]:
+    canvas = Canvas(Image.new("RGB", (box.right + 10, box.bottom + 10), PAPER))
+    drawn = canvas.paragraph(box, text, INK, size, min_size=min_size)
+    assert drawn == len(canvas.placements)
+    for placed in canvas.placements:
+        assert box.contains(placed.box), placed
+        assert placed.box.contains(placed.ink), placed
+    for upper, lower in itertools.pairwise(canvas.placements):
+        assert upper.box.bottom <= lower.box.top
+    return canvas.placements
+
+
+def test_a_short_paragraph_is_one_line_at_full_size() -> None:
+    assert wrap_text("Pull Strings", 300, 40, 18, 12) == (("Pull Strings",), 18)
+    assert wrap_text("  ", 300, 40, 18, 12) == ((), 18)
+
+
+def test_a_paragraph_breaks_between_words_and_keeps_every_word_in_order() -> None:
+    lines = paragraph_lines(Box(10, 10, 250, 200), CARD, 18, 18)
+    assert len(lines) > 2
+    assert " ".join(placed.text for placed in lines) == CARD
+
+
+def test_a_paragraph_shrinks_to_fit_a_low_box_before_it_is_shortened() -> None:
+    lines, size = wrap_text(CARD, 240, 110, 20, 10)
+    assert 10 <= size < 20
+    assert " ".join(lines) == CARD
+    assert len(lines) * line_pitch(lines, size) <= 110
+
+
+def test_a_paragraph_too_long_for_its_box_ends_with_an_ellipsis() -> None:
+    lines = paragraph_lines(Box(0, 0, 200, 50), CARD, 16, 14)
+    assert 1 <= len(lines) <= 3
+    assert lines[-1].text.endswith(ELLIPSIS)
+    shown = " ".join(placed.text for placed in lines)[: -len(ELLIPSIS)].rstrip()
+    assert CARD.startswith(shown)
+
+
+def test_a_word_too_wide_for_any_line_is_shortened_and_nothing_fits_in_a_sliver() -> None:
+    lines = paragraph_lines(Box(0, 0, 60, 100), "Extraordinarily long", 16, 16)
+    assert lines[0].text.endswith(ELLIPSIS)
+    assert lines[1].text == "long"
+    assert wrap_text(CARD, 200, 4, 16, 14) == ((), 14)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store, WrongStatus, export_record, verify_game
+from bot.store import Store, WrongStatus, export_record, shared_record, verify_game
 from engine.lords_of_vegas.randomplay import RandomPlayer
-from engine.lords_of_vegas.record import GameRecord
+from engine.lords_of_vegas.record import GameRecord, PublicRecord
 from tests.store.playthrough import open_lobby, play_move, play_to_end, start_table
 
 
@@ -106,3 +106,20 @@ async def test_an_abandoned_game_still_verifies(store: Store) -> None:
     finished = await start_table(store, 8, ["red", "blue"], seed=8)
     await play_to_end(store, finished.id, RandomPlayer(seed=8))
     assert (await verify_game(store, finished.id)).ok
+
+
+async def test_the_shared_record_is_public_while_the_game_runs_and_full_once_it_ended(
+    store: Store,
+) -> None:
+    game_id = await played_game(store, 8, 25)
+    game, moves = await store.game_and_moves(game_id)
+    running = await shared_record(store, game_id)
+    assert isinstance(running, PublicRecord)
+    assert running == GameRecord(settings=game.settings(), commands=running.commands).public(
+        game.state()
+    )
+    assert running.commands == [m.command for m in moves]
+    await play_to_end(store, game_id, RandomPlayer(seed=8))
+    ended = await shared_record(store, game_id)
+    assert isinstance(ended, GameRecord) and ended.settings.seed == 8
+    assert ended.replay()[0] == (await store.game(game_id)).state()

@@ -80,12 +80,20 @@ async def test_a_channel_holds_one_open_game_at_a_time(store: Store) -> None:
     assert other.id != first.id
 
     await store.abandon_game(first.id)
+    assert (await store.last_game(40), await store.open_game(40)) == (
+        await store.game(first.id),
+        None,
+    )
     second = await start_table(store, 40, ["red", "blue"], seed=3)
     with pytest.raises(ChannelBusy):
         await open_lobby(store, 40)
     await play_to_end(store, second.id, RandomPlayer(seed=3))
+    # The channel's last game stays at hand once it has ended, until a new one opens.
+    assert await store.open_game(40) is None
+    assert await store.last_game(40) == await store.game(second.id)
     third = await open_lobby(store, 40)
-    assert await store.open_game(40) == third
+    assert await store.open_game(40) == third == await store.last_game(40)
+    assert await store.last_game(42) is None
     statuses = [(await store.game(g.id)).status for g in (first, second, third)]
     assert statuses == ["abandoned", "finished", "lobby"]
 

@@ -12,24 +12,22 @@ from PIL import Image
 
 from engine.lords_of_vegas import GameSettings, GameState, apply, new_game, parse_line
 from engine.lords_of_vegas.state import Edition
-from render import render_board
-from render.board import draw_board, encode_png
-from render.geometry import IMAGE_SIZE, Box
-from render.style import (
+from render.box import Box
+from render.lords_of_vegas import render_board
+from render.lords_of_vegas.board import draw_board, encode_png
+from render.lords_of_vegas.geometry import IMAGE_SIZE
+from render.lords_of_vegas.style import (
     COMPANY_FILL,
     HATCH,
-    INK,
-    MUTED,
-    PAPER,
     PAVEMENT,
     PLAYER_FILL,
     SIGNAL,
     UNUSED,
-    WHITE,
 )
-from tests.render.board_positions import decode, final_state, finished_game, midway
+from render.palette import INK, MUTED, PAPER, WHITE
+from tests.render.lords_of_vegas.board_positions import decode, final_state, finished_game, midway
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 200 * 1024
 
@@ -125,7 +123,7 @@ def test_a_fresh_process_gives_the_same_bytes(tmp_path: Path) -> None:
     saved.write_text(state.model_dump_json(), encoding="utf-8")
     script = (
         "import sys; from pathlib import Path; from engine.lords_of_vegas import GameState; "
-        "from render import render_board; "
+        "from render.lords_of_vegas import render_board; "
         "s = GameState.model_validate_json(Path(sys.argv[1]).read_text()); "
         "sys.stdout.buffer.write(render_board(s))"
     )

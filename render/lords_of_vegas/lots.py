@@ -8,18 +8,19 @@ from math import cos, radians, sin
 from engine.lords_of_vegas import BOARD, Color, GameState
 from engine.lords_of_vegas.casino import Casino, boss_lot
 
-from .canvas import Canvas
-from .geometry import GAP, HEADER_H, LOT_BOXES, Box, die_boxes, header_boxes, marker_box
+from ..box import Box
+from ..canvas import Canvas
+from ..cues import draw_dashed_frame, draw_tag
+from ..palette import INK, MUTED, WHITE
+from .geometry import GAP, HEADER_H, LOT_BOXES, die_boxes, header_boxes, marker_box
 from .style import (
     COMPANY_FILL,
     COMPANY_LETTER,
-    INK,
-    MUTED,
     PLAYER_CODE,
     PLAYER_FILL,
+    PLAYER_TAG,
     SIGNAL,
     TIMES,
-    WHITE,
     player_edge,
     player_ink,
 )
@@ -69,18 +70,9 @@ def paint_die(canvas: Canvas, box: Box, owner: Color, pips: int) -> None:
         )
 
 
-def paint_code_tag(canvas: Canvas, box: Box, owner: Color, size: int = 15) -> None:
-    """The owner's two-letter code on their colour: the cue that does not rely on colour."""
-    canvas.rounded(box, 4, fill=PLAYER_FILL[owner], outline=player_edge(owner))
-    code = PLAYER_CODE[owner]
-    canvas.text(
-        box.inset(2, 0), code, player_ink(owner), size, min_size=min(size, 10), align="center"
-    )
-
-
 def draw_code_tag(canvas: Canvas, box: Box, owner: Color, size: int = 15) -> None:
-    """A player's code tag in `box` (see `paint_code_tag`), drawn once and reused."""
-    canvas.cached(box, paint_code_tag, owner, size)
+    """The owner's two-letter code on their colour: the cue that does not rely on colour."""
+    draw_tag(canvas, box, PLAYER_TAG[owner], size)
 
 
 def paint_star(canvas: Canvas, box: Box) -> None:
@@ -227,14 +219,3 @@ def _outline(canvas: Canvas, lot: str, casinos: Mapping[str, Casino]) -> None:
 def draw_last_card_frame(canvas: Canvas, lot: str) -> None:
     """A black-and-white dashed frame around the lot of the card just drawn."""
     draw_dashed_frame(canvas, LOT_BOXES[lot].inset(-3), width=5, dash=10)
-
-
-def draw_dashed_frame(canvas: Canvas, box: Box, width: int, dash: int) -> None:
-    """A frame of black dashes on white, visible on any colour."""
-    canvas.rect(box, outline=WHITE, width=width)
-    for x in range(box.left, box.right, 2 * dash):
-        canvas.rect(Box(x, box.top, min(x + dash, box.right), box.top + width), fill=INK)
-        canvas.rect(Box(x, box.bottom - width, min(x + dash, box.right), box.bottom), fill=INK)
-    for y in range(box.top, box.bottom, 2 * dash):
-        canvas.rect(Box(box.left, y, box.left + width, min(y + dash, box.bottom)), fill=INK)
-        canvas.rect(Box(box.right - width, y, box.right, min(y + dash, box.bottom)), fill=INK)

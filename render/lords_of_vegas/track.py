@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.lords_of_vegas import GameState
 
-from .canvas import Canvas
-from .geometry import TRACK_CELLS, Box
+from ..box import Box
+from ..canvas import Canvas
+from .geometry import TRACK_CELLS
 from .lots import draw_code_tag
 
 TOKENS_TOP = 42

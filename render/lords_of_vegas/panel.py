@@ -25,23 +25,22 @@ from engine.lords_of_vegas.supply import (
     dice_left,
     markers_left,
 )
+from engine.words import and_list, count
 
-from .canvas import Canvas
-from .geometry import PANEL_BOX, Box
-from .lots import draw_code_tag, draw_dashed_frame, draw_star
+from ..box import Box
+from ..canvas import Canvas
+from ..cues import draw_dashed_frame
+from ..palette import INK, MUTED, PAPER, RULE, WHITE
+from .geometry import PANEL_BOX
+from .lots import draw_code_tag, draw_star
 from .style import (
     COMPANY_FILL,
     COMPANY_LETTER,
     CURRENT,
-    INK,
     LANE,
-    MUTED,
-    PAPER,
-    RULE,
     SIGNAL,
     STRIP,
     TIMES,
-    WHITE,
     WINNER,
 )
 
@@ -123,12 +122,12 @@ def _draw_status(canvas: Canvas, state: GameState, names: Mapping[Color, str]) -
     )
     line = Box(LEFT, top + 52, RIGHT, top + 78)
     if state.over:
-        winners = " and ".join(names[c] for c in state.winners)
+        winners = and_list([names[c] for c in state.winners])
         verb = "win" if len(state.winners) > 1 else "wins"
         canvas.rounded(line.inset(-4, 0), 4, fill=INK)
         canvas.text(line, f"GAME OVER: {winners} {verb}", WHITE, 18, min_size=13)
         return
-    who = ", ".join(names[c] for c in waiting_for(state))
+    who = and_list([names[c] for c in waiting_for(state)])
     doing = DECISION_WORDS[state.pending[0].kind] if state.pending else "to play"
     canvas.text(line, f"Waiting for {who} {doing}", INK, 18, min_size=13)
 
@@ -157,10 +156,11 @@ def _draw_players(canvas: Canvas, state: GameState, names: Mapping[Color, str]) 
             Box(x + 48, row.top + 3, RIGHT - 80, row.top + 31), names[color], INK, 21, min_size=14
         )
         points = Box(RIGHT - 78, row.top + 3, RIGHT, row.top + 31)
-        canvas.text(points, f"{player.points} pts", INK, 21, min_size=15, align="right")
+        canvas.text(points, count(player.points, "pt"), INK, 21, min_size=15, align="right")
         money = Box(x, row.top + 32, x + 72, row.bottom - 2)
         canvas.text(money, f"${player.money}m", INK, 18, min_size=13)
-        supplies = f"{dice_left(state, color)} dice, {markers_left(state, color)} markers left"
+        dice = count(dice_left(state, color), "die", "dice")
+        supplies = f"{dice}, {count(markers_left(state, color), 'marker')} left"
         canvas.text(
             Box(x + 76, row.top + 32, RIGHT, row.bottom - 2),
             supplies,

@@ -19,31 +19,32 @@ from engine.lords_of_vegas.actions import Build, EndTurn
 from engine.lords_of_vegas.casino import all_casinos
 from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.supply import dice_left, markers_left
-from render import render_board
-from render.board import draw_board
-from render.canvas import TextPlacement
-from render.geometry import (
+from engine.words import and_list, count
+from render.box import Box
+from render.lords_of_vegas import render_board
+from render.lords_of_vegas.board import draw_board
+from render.lords_of_vegas.geometry import (
     LOT_BOXES,
     PANEL_BOX,
     TRACK_CELLS,
-    Box,
     die_boxes,
     header_boxes,
     marker_box,
 )
-from render.lots import boss_die_lot
-from render.style import (
+from render.lords_of_vegas.lots import boss_die_lot
+from render.lords_of_vegas.style import (
     COMPANY_FILL,
     HATCH,
-    INK,
     PAVEMENT,
     PLAYER_CODE,
     PLAYER_FILL,
     SIGNAL,
     UNUSED,
-    WHITE,
 )
-from tests.render.board_positions import decode, final_state, finished_game, midway
+from render.palette import INK, WHITE
+from render.text import TextPlacement
+from tests.grammar import assert_reads_well, state_of_ones
+from tests.render.lords_of_vegas.board_positions import decode, final_state, finished_game, midway
 
 
 def texts_in(texts: tuple[TextPlacement, ...], area: Box) -> list[TextPlacement]:
@@ -153,18 +154,29 @@ def test_the_panel_lists_each_player_with_money_points_and_supplies() -> None:
         assert names[color] in texts
         assert PLAYER_CODE[color] in texts
         assert f"${player.money}m" in texts
-        assert f"{player.points} pts" in texts
-        supplies = f"{dice_left(state, color)} dice, {markers_left(state, color)} markers left"
+        assert count(player.points, "pt") in texts
+        dice = count(dice_left(state, color), "die", "dice")
+        supplies = f"{dice}, {count(markers_left(state, color), 'marker')} left"
         assert supplies in texts
     assert f"Turn {state.turn}" in texts
     assert f"Waiting for {names[state.current]} to play" in texts
+
+
+def test_the_words_on_the_image_read_well_for_one_and_for_many() -> None:
+    texts = [t.text for t in draw_board(state_of_ones()).texts]
+    assert "1 pt" in texts and "1 die, 1 marker left" in texts  # red
+    assert "2 pts" in texts and "12 dice, 10 markers left" in texts  # blue
+    assert "0 pts" in texts and "Waiting for red to play" in texts
+    assert_reads_well(texts)
+    final = final_state("updated", 5, 18, "uniform")
+    assert_reads_well([t.text for t in draw_board(final).texts])
 
 
 def test_names_default_to_colour_names() -> None:
     state = midway("classic", 3, 22, 0.5)
     texts = [t.text for t in draw_board(state).texts]
     for color in state.colors:
-        assert color.capitalize() in texts
+        assert color in texts
 
 
 def test_the_current_player_row_is_marked() -> None:
@@ -175,7 +187,7 @@ def test_the_current_player_row_is_marked() -> None:
     row_texts = [
         t.text for t in drawing.texts if abs(t.box.top - arrows[0].box.top) <= 2 and t.text
     ]
-    assert state.current.capitalize() in row_texts
+    assert state.current in row_texts
 
 
 def test_the_final_image_names_the_winner_and_ranks_everyone() -> None:
@@ -183,22 +195,18 @@ def test_the_final_image_names_the_winner_and_ranks_everyone() -> None:
     assert state.over
     drawing = draw_board(state)
     texts = [t.text for t in drawing.texts]
-    winner = " and ".join(c.capitalize() for c in state.winners)
+    winner = and_list(state.winners)
     assert any(t.startswith(f"GAME OVER: {winner} win") for t in texts)
     ranks = sorted(
         (t for t in drawing.texts if t.text in ("1st", "2nd", "3rd", "4th", "5th")),
         key=lambda t: t.box.top,
     )
     names = sorted(
-        (
-            t
-            for t in drawing.texts
-            if t.text in [c.capitalize() for c in state.colors] and PANEL_BOX.contains(t.box)
-        ),
+        (t for t in drawing.texts if t.text in state.colors and PANEL_BOX.contains(t.box)),
         key=lambda t: t.box.top,
     )
     assert [t.text for t in ranks] == ["1st", "2nd", "3rd", "4th", "5th"]
-    expected = [color.capitalize() for color, _, _ in result(state)[1]]
+    expected = [color for color, _, _ in result(state)[1]]
     assert [t.text for t in names] == expected
 
 
@@ -288,7 +296,7 @@ def test_waiting_for_a_decision_names_who_decides() -> None:
         _, record = finished_game("classic", 3, seed, "uniform")
         for state in states_of(record):
             if state.pending:
-                who = state.pending[0].player.capitalize()
+                who = state.pending[0].player
                 texts = [t.text for t in draw_board(state).texts]
                 assert any(t.startswith(f"Waiting for {who} to ") for t in texts)
                 return

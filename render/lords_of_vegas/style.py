@@ -1,4 +1,4 @@
-"""Colours, letters and the font: how companies, players and the board look.
+"""Colours, letters and codes: how companies, players and the board look.
 
 Company colours (the casino tiles) and player colours (dice, markers) share hues in the
 game itself (purple, gold/yellow, aqua/green), so colour is never the only cue: every
@@ -9,36 +9,17 @@ two-letter code.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Final
 
-from PIL import Image, ImageFont
+from PIL import Image
 
 from engine.lords_of_vegas import Color, Company
 
-RGB = tuple[int, int, int]
+from ..cues import Tag
+from ..palette import INK, MUTED, PAPER, RGB, RULE, WHITE, blend_steps, fixed_palette, rgb
+
 TIMES: Final = "\N{MULTIPLICATION SIGN}"
 
-
-def rgb(red: int, green: int, blue: int) -> RGB:
-    """A colour on the renderer's grid: every channel a multiple of 4, or 255.
-
-    Pillow maps RGB to a palette through a cache of 4x4x4 cells, measuring from each
-    cell's lowest corner. With every painted colour and every palette entry on that
-    grid, each colour lands exactly on its own entry instead of a near neighbour.
-    """
-    return _snap(red), _snap(green), _snap(blue)
-
-
-def _snap(value: int) -> int:
-    return 255 if value >= 250 else min(248, 4 * round(value / 4))
-
-
-INK: Final = rgb(28, 28, 32)
-WHITE: Final = rgb(255, 255, 255)
-PAPER: Final = rgb(247, 244, 236)
-MUTED: Final = rgb(96, 96, 104)
-RULE: Final = rgb(200, 194, 180)
 PAVEMENT: Final = rgb(240, 236, 224)
 BLOCK: Final = rgb(170, 160, 140)
 STREET: Final = rgb(98, 102, 110)
@@ -97,24 +78,14 @@ def player_edge(color: Color) -> RGB:
     return EDGE_ON_BLACK if color == "black" else INK
 
 
-FONT_FILE: Final = "DejaVuSansCondensed-Bold.ttf"
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The vendored bold condensed font at `size` pixels, loaded once per size."""
-    path = resources.files(__package__).joinpath("fonts", FONT_FILE)
-    with resources.as_file(path) as real:
-        return ImageFont.truetype(str(real), size)
-
-
-def _blend(fg: RGB, bg: RGB, amount: float) -> RGB:
-    r, g, b = (round(f * amount + k * (1 - amount)) for f, k in zip(fg, bg, strict=True))
-    return rgb(r, g, b)
+PLAYER_TAG: Final[dict[Color, Tag]] = {
+    color: Tag(PLAYER_CODE[color], fill, player_ink(color), player_edge(color))
+    for color, fill in PLAYER_FILL.items()
+}
 
 
 def _palette_colors() -> list[RGB]:
-    """Every colour the renderer paints, plus anti-aliasing steps for text edges."""
+    """Every colour the board paints, plus anti-aliasing steps for text edges."""
     fills = [
         PAPER,
         PAVEMENT,
@@ -133,24 +104,14 @@ def _palette_colors() -> list[RGB]:
         *PLAYER_FILL.values(),
     ]
     inks = [INK, WHITE, MUTED, STREET_TEXT]
-    colors: list[RGB] = [*inks, *fills, EDGE_ON_BLACK]
     pairs = [(INK, bg) for bg in fills] + [(WHITE, bg) for bg in PLAYER_FILL.values()]
     pairs += [(MUTED, bg) for bg in (PAPER, PAVEMENT, CURRENT, WINNER, *TRACK_SHADES)]
     pairs += [(MUTED, bg) for bg in COMPANY_FILL.values()]
     pairs += [(STREET_TEXT, STREET), (STREET_TEXT, STRIP), (INK, WHITE), (WHITE, INK)]
-    for fg, bg in pairs:
-        colors += [_blend(fg, bg, step / 6) for step in range(1, 6)]
-    unique = list(dict.fromkeys(colors))
-    if len(unique) > 256:
-        raise ValueError(f"palette needs {len(unique)} colours, PNG allows 256")
-    return unique
+    return [*inks, *fills, EDGE_ON_BLACK, *blend_steps(pairs)]
 
 
 @cache
 def palette_image() -> Image.Image:
     """A 1x1 "P" image carrying the fixed palette every board image is mapped to."""
-    colors = _palette_colors()
-    image = Image.new("P", (1, 1))
-    flat = [channel for color in colors for channel in color]
-    image.putpalette(flat + flat[:3] * (256 - len(colors)))
-    return image
+    return fixed_palette(_palette_colors())

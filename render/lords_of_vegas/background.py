@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from .canvas import Canvas, TextPlacement
+from ..box import Box
+from ..canvas import Canvas
+from ..cues import fill_pattern
+from ..palette import INK, MUTED, PAPER, RULE
+from ..text import TextPlacement
 from .geometry import (
     BLOCK_BOXES,
     BOARD_BOX,
@@ -20,19 +24,14 @@ from .geometry import (
     STREETS,
     STRIP_BOX,
     TRACK_CELLS,
-    Box,
 )
 from .lots import draw_lot_header
 from .panel import draw_panel_frame
 from .style import (
     BLOCK,
     HATCH,
-    INK,
     LANE,
-    MUTED,
-    PAPER,
     PAVEMENT,
-    RULE,
     STREET,
     STREET_TEXT,
     STRIP,
@@ -53,7 +52,7 @@ def background(f_unused: bool) -> tuple[Image.Image, tuple[TextPlacement, ...]]:
         unused = f_unused and lot.startswith("F")
         canvas.rect(box, fill=UNUSED if unused else PAVEMENT)
         if unused:
-            _hatch(canvas, box)
+            fill_pattern(canvas, box, UNUSED, HATCH, "rising")
         draw_lot_header(canvas, lot)
     if f_unused:
         block = BLOCK_BOXES["F"]
@@ -101,15 +100,6 @@ def _draw_strip(canvas: Canvas) -> None:
     east = Box(box.left + half + 4, box.top + 40, box.right - 10, box.bottom - 40)
     canvas.vertical_text(west, "LAS VEGAS BOULEVARD", STREET_TEXT, 24)
     canvas.vertical_text(east, "THE STRIP", STREET_TEXT, 24)
-
-
-def _hatch(canvas: Canvas, box: Box) -> None:
-    """Diagonal stripes across an unused lot, kept inside its box."""
-    stripes = Image.new("RGB", (box.width, box.height), UNUSED)
-    draw = ImageDraw.Draw(stripes)
-    for offset in range(-box.height, box.width, 14):
-        draw.line((offset, box.height, offset + box.height, 0), fill=HATCH, width=2)
-    canvas.image.paste(stripes, (box.left, box.top))
 
 
 def _track_groups() -> list[tuple[int, list[tuple[int, Box]]]]:

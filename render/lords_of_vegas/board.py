@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from PIL import Image
 
 from engine.lords_of_vegas import GAME_OVER, Color, GameState
 from engine.lords_of_vegas.casino import casino_map
 
+from ..canvas import Canvas, Drawing
+from ..palette import encode_paletted
 from .background import background
-from .canvas import Canvas, TextPlacement
 from .lots import draw_last_card_frame, draw_lot_header, draw_marker, draw_tiles
 from .panel import draw_panel
 from .style import palette_image
@@ -23,21 +22,16 @@ from .track import draw_track_markers
 COMPRESS_LEVEL = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Drawing:
-    """A rendered board before encoding: the RGB image and every text placed on it."""
-
-    image: Image.Image
-    texts: tuple[TextPlacement, ...]
-
-
 def display_names(state: GameState, names: Mapping[Color, str] | None) -> dict[Color, str]:
-    """Each player's name: the given one when it is not blank, else the colour's name."""
+    """Each player's name: the given one when it is not blank, else the colour.
+
+    A colour is written in lower case, as in every line the bot and terminal write.
+    """
     given = names or {}
     shown: dict[Color, str] = {}
     for color in state.colors:
         name = " ".join(given.get(color, "").split())
-        shown[color] = name or color.capitalize()
+        shown[color] = name or color
     return shown
 
 
@@ -72,11 +66,8 @@ def draw_board(state: GameState, names: Mapping[Color, str] | None = None) -> Dr
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """Map the RGB image onto the fixed palette and encode it as a PNG."""
-    paletted = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    paletted.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
-    return out.getvalue()
+    """Map the RGB image onto the board's fixed palette and encode it as a PNG."""
+    return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
 
 
 def render_board(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:

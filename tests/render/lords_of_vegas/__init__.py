@@ -1,0 +1,1 @@
+"""Tests of the Lords of Vegas board image."""
