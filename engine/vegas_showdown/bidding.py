@@ -136,7 +136,10 @@ def open_bids(
 
 
 def bid_problem(state: GameState, player: Player, target: BidTarget, amount: int) -> str | None:
-    """Why `player` may not bid `amount` on `target` now, or None if they may."""
+    """Why `player` may not bid `amount` on `target` now, in words (None: nothing wrong).
+
+    `open_bids` decides; this only explains a refusal to the player.
+    """
     closed = _closed(state, target)
     if closed is not None:
         return closed
