@@ -75,7 +75,8 @@ def _accepted(state: GameState, color: Color) -> set[Action]:
     for action in _candidates(state, color):
         try:
             apply(trial, color, action)
-        except IllegalAction:
+        except IllegalAction as refusal:
+            assert str(refusal) != "You cannot bid that.", action  # bid_problem explains all
             continue
         accepted.add(_canonical(state, color, action))
         trial = state.model_copy(deep=True)
