@@ -1,0 +1,142 @@
+"""What every game's computer-player tournament shares: results, intervals, seats, timing.
+
+A game's own tournament (`engine.lords_of_vegas.tournament`,
+`engine.vegas_showdown.tournament`) plays one game between its computer players and adds
+to a `Results`; this module schedules the games (seats rotating, deals optionally
+repeated across the rotations), plays them on a pool of processes, reads a seat's
+settings (`normal:samples=8`) and prints each level's win rate with a 95% Wilson
+interval and its decision times.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+T = TypeVar("T")
+PlayerT = TypeVar("PlayerT", bound=str)
+
+
+@dataclass
+class Results:
+    """Wins and decision times gathered over a tournament."""
+
+    wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    seats: defaultdict[str, int] = field(default_factory=lambda: defaultdict(int))
+    times: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    games: int = 0
+    actions: int = 0
+
+    def merge(self, other: Results) -> None:
+        """Add another tournament's results to these."""
+        for level, wins in other.wins.items():
+            self.wins[level] += wins
+        for level, seats in other.seats.items():
+            self.seats[level] += seats
+        for level, times in other.times.items():
+            self.times[level].extend(times)
+        self.games += other.games
+        self.actions += other.actions
+
+    def score(self, seat_of: Mapping[PlayerT, str], winners: Sequence[PlayerT]) -> None:
+        """Count one finished game: `seat_of` maps each player to its seat's name.
+
+        Shared wins count as a share.
+        """
+        self.games += 1
+        for color, seat in seat_of.items():
+            self.seats[seat] += 1
+            if color in winners:
+                self.wins[seat] += 1 / len(winners)
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def report(results: Results) -> str:
+    """Win rates with intervals and decision times, one line per level."""
+    lines = [f"{results.games} games, {results.actions} actions"]
+    for level in sorted(results.seats, key=lambda lv: -results.wins[lv] / results.seats[lv]):
+        seats, wins = results.seats[level], results.wins[level]
+        low, high = wilson(wins, seats)
+        times = sorted(results.times[level]) or [0.0]
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        lines.append(
+            f"{level:<7} won {wins:6.1f} of {seats:4d} seats = {wins / seats:6.1%} "
+            f"(95% CI {low:.1%}-{high:.1%});  decision time median "
+            f"{statistics.median(times) * 1000:7.2f} ms, p99 {p99 * 1000:7.1f} ms, "
+            f"max {times[-1] * 1000:7.1f} ms"
+        )
+    return "\n".join(lines)
+
+
+def schedule(
+    lineup: list[str], games: int, seed: int, duplicate: bool = False
+) -> list[tuple[list[str], int]]:
+    """Each game's seats and seed.
+
+    Seats rotate every game; with `duplicate`, each seed is dealt once per rotation
+    before the next seed.
+    """
+    tables = []
+    for game in range(games):
+        shift = game % len(lineup)
+        deal = game // len(lineup) if duplicate else game
+        tables.append((lineup[shift:] + lineup[:shift], seed + deal))
+    return tables
+
+
+def play_all(
+    play_one: Callable[[T], Results], tables: Iterable[T], jobs: int = 1, chunksize: int = 4
+) -> Results:
+    """Every table's results merged; with `jobs` above 1, on that many processes.
+
+    `play_one` must be a module-level function (it is sent to the worker processes).
+    """
+    results = Results()
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for part in pool.map(play_one, tables, chunksize=chunksize):
+                results.merge(part)
+    else:
+        for table in tables:
+            results.merge(play_one(table))
+    return results
+
+
+def read_settings(
+    level: str, settings: Iterable[str], names: Iterable[str], example: str
+) -> dict[str, float]:
+    """A seat's `name=number` settings, for a player of `level` that has `names`.
+
+    `example` is a setting to show in the message about a setting that is no number.
+
+    Raises ValueError, saying what is allowed, for a setting that is not a number or
+    not one of `names`.
+    """
+    allowed = set(names)
+    found: dict[str, float] = {}
+    for setting in settings:
+        name, _, text = setting.partition("=")
+        try:
+            number = float(text)
+        except ValueError:
+            raise ValueError(f"{setting!r}: give a number, as in {example}") from None
+        if name not in allowed:
+            known = ", ".join(sorted(allowed))
+            raise ValueError(f"unknown setting {name!r} for {level}; choose from {known}")
+        found[name] = number
+    return found
