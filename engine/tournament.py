@@ -15,11 +15,22 @@ import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from typing import TypeVar
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 PlayerT = TypeVar("PlayerT", bound=str)
+
+
+class Tunable(Protocol):
+    """A computer player that is a dataclass with a dataclass of evaluation `weights`."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+    weights: Any
+
+
+TunableT = TypeVar("TunableT", bound=Tunable)
+LevelT = TypeVar("LevelT", bound=str)
 
 
 @dataclass
@@ -140,3 +151,34 @@ def read_settings(
             raise ValueError(f"unknown setting {name!r} for {level}; choose from {known}")
         found[name] = number
     return found
+
+
+def tuned_player(
+    seat: str,
+    seed: int,
+    levels: Sequence[LevelT],
+    make: Callable[[LevelT, int], TunableT],
+    fixed: frozenset[str],
+    example: str,
+) -> TunableT:
+    """The computer player a seat names: a level, then any `name=number` settings.
+
+    `make(level, seed)` builds the level's player; settings are fields of its `weights`
+    or its own fields, except the `fixed` ones; `example` is a setting to show when one
+    is no number. Raises ValueError, saying what is allowed, for an unknown level or
+    setting.
+    """
+    level, *settings = seat.split(":")
+    if level not in levels:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(levels)}")
+    player = make(cast(LevelT, level), seed)
+    weight_names = {f.name for f in fields(player.weights)}
+    own_names = {f.name for f in fields(player) if f.init and f.name not in fixed}
+    chosen = read_settings(level, settings, weight_names | own_names, example)
+    weights = {name: number for name, number in chosen.items() if name in weight_names}
+    own: dict[str, Any] = {
+        name: type(getattr(player, name))(number)
+        for name, number in chosen.items()
+        if name not in weight_names
+    }
+    return replace(player, weights=replace(player.weights, **weights), **own)

@@ -20,13 +20,10 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import fields, replace
-from typing import Any
 
-from ..tournament import Results, play_all, read_settings, report, schedule, wilson
+from ..tournament import Results, play_all, report, schedule, tuned_player, wilson
 from .actions import Color
 from .ai.players import LEVELS, AiPlayer, make_player
-from .ai.value import Weights
 from .game import apply
 from .invariants import check_invariants
 from .setup import GameSettings, new_game
@@ -48,20 +45,7 @@ def seat_player(seat: str, seed: int = 0) -> AiPlayer:
     `samples` or, for hard, `budget` and `turns`. Raises ValueError, saying what is
     allowed, for an unknown level or setting.
     """
-    level, *settings = seat.split(":")
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    player = make_player(level, seed)
-    weight_names = {f.name for f in fields(Weights)}
-    own_names = {f.name for f in fields(player) if f.init and f.name not in FIXED_SETTINGS}
-    chosen = read_settings(level, settings, weight_names | own_names, "contest=0.3")
-    weights = {name: number for name, number in chosen.items() if name in weight_names}
-    own: dict[str, Any] = {
-        name: type(getattr(player, name))(number)
-        for name, number in chosen.items()
-        if name not in weight_names
-    }
-    return replace(player, weights=replace(player.weights, **weights), **own)
+    return tuned_player(seat, seed, LEVELS, make_player, FIXED_SETTINGS, "contest=0.3")
 
 
 def play_game(
