@@ -10,16 +10,38 @@ interval and its decision times.
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 PlayerT = TypeVar("PlayerT", bound=str)
+StateT = TypeVar("StateT")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+PlayerT_contra = TypeVar("PlayerT_contra", contravariant=True)
+
+
+class Actor(Protocol[StateT_contra, PlayerT_contra]):
+    """A computer player: its move for a player now (None when it has none)."""
+
+    def act(self, state: StateT_contra, color: PlayerT_contra, /) -> Any:
+        """The move, or None."""
+
+
+@dataclass(frozen=True)
+class Rules(Generic[StateT, PlayerT]):
+    """What a tournament needs of a game's rules: who moves, applying, the end, winners."""
+
+    mover: Callable[[StateT], PlayerT]
+    apply: Callable[[StateT, PlayerT, Any], object]
+    is_over: Callable[[StateT], bool]
+    winners: Callable[[StateT], Sequence[PlayerT]]
 
 
 class Tunable(Protocol):
@@ -64,6 +86,57 @@ class Results:
             self.seats[seat] += 1
             if color in winners:
                 self.wins[seat] += 1 / len(winners)
+
+
+def play_seated(
+    state: StateT,
+    seats: Mapping[PlayerT, str],
+    seed: int,
+    make: Callable[[str, int], Actor[StateT, PlayerT]],
+    rules: Rules[StateT, PlayerT],
+    results: Results,
+    check: Callable[[StateT], None] | None = None,
+    max_actions: int = 5000,
+) -> None:
+    """Seat a computer player for each player (`make(seat, seed)`) and play `state` out.
+
+    Every decision is timed by seat and counted; `check` (if given) follows every move;
+    the winners are scored in `results`. Raises RuntimeError if the game has not ended
+    after `max_actions` moves.
+    """
+    players = {color: make(seat, seed * 31 + i) for i, (color, seat) in enumerate(seats.items())}
+    for _ in range(max_actions):
+        if rules.is_over(state):
+            break
+        color = rules.mover(state)
+        started = time.perf_counter()
+        action = players[color].act(state, color)
+        results.times[seats[color]].append(time.perf_counter() - started)
+        assert action is not None, f"{color} has nothing to do"
+        rules.apply(state, color, action)
+        results.actions += 1
+        if check is not None:
+            check(state)
+    else:
+        raise RuntimeError(f"game {seed} did not end")
+    results.score(seats, rules.winners(state))
+
+
+def lineup(
+    parser: argparse.ArgumentParser, text: str, players: int, build: Callable[[str], object]
+) -> list[str]:
+    """The seats of a table of `players`, cycling the comma-separated seats of `text`.
+
+    Each seat is built once (`build`) to check it; a seat that cannot be built stops the
+    command line with the reason.
+    """
+    wanted = [seat.strip() for seat in text.split(",") if seat.strip()]
+    for seat in wanted:
+        try:
+            build(seat)
+        except ValueError as error:
+            parser.error(str(error))
+    return [wanted[i % len(wanted)] for i in range(players)]
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -18,13 +18,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Callable, Sequence
 
-from ..tournament import Results, play_all, report, schedule, tuned_player, wilson
+from ..tournament import (
+    Results,
+    Rules,
+    lineup,
+    play_all,
+    play_seated,
+    report,
+    schedule,
+    tuned_player,
+    wilson,
+)
 from .actions import Color
 from .ai.players import LEVELS, AiPlayer, make_player
-from .game import apply
+from .game import apply, is_over
 from .invariants import check_invariants
 from .setup import GameSettings, new_game
 from .state import EDITION_COLORS, Edition, GameState
@@ -63,26 +72,10 @@ def play_game(
     """
     colors = list(EDITION_COLORS[edition][: len(seats)])
     state, _ = new_game(GameSettings(edition=edition, players=colors, seed=seed))
-    players: dict[str, AiPlayer] = {
-        color: make(seat, seed * 31 + i)
-        for i, (color, seat) in enumerate(zip(colors, seats, strict=True))
-    }
+    rules = Rules(lambda game: _who_acts(game, colors), apply, is_over, lambda game: game.winners)
     seat_of = dict(zip(colors, seats, strict=True))
-    for _ in range(MAX_ACTIONS):
-        if state.over:
-            break
-        mover = _who_acts(state, colors)
-        started = time.perf_counter()
-        action = players[mover].act(state, mover)
-        results.times[seat_of[mover]].append(time.perf_counter() - started)
-        assert action is not None, f"{mover} has nothing to do"
-        apply(state, mover, action)
-        results.actions += 1
-        if check:
-            check_invariants(state)
-    else:
-        raise RuntimeError(f"game {seed} did not end")
-    results.score(seat_of, state.winners)
+    checks = check_invariants if check else None
+    play_seated(state, seat_of, seed, make, rules, results, checks, MAX_ACTIONS)
     return state
 
 
@@ -115,16 +108,10 @@ def main(argv: list[str] | None = None) -> int:
         "--duplicate", action="store_true", help="deal each game once per seat rotation"
     )
     args = parser.parse_args(argv)
-    wanted = [s.strip() for s in args.seats.split(",") if s.strip()]
-    for seat in wanted:
-        try:
-            seat_player(seat)
-        except ValueError as error:
-            parser.error(str(error))
-    lineup = [wanted[i % len(wanted)] for i in range(args.players)]
+    seats = lineup(parser, args.seats, args.players, seat_player)
     tables = [
-        (seats, seed, args.edition, args.check)
-        for seats, seed in schedule(lineup, args.games, args.seed, args.duplicate)
+        (table, seed, args.edition, args.check)
+        for table, seed in schedule(seats, args.games, args.seed, args.duplicate)
     ]
     print(report(play_all(_play_one, tables, args.jobs)))
     return 0

@@ -18,14 +18,22 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ..tournament import Results, play_all, report, schedule, tuned_player
+from ..tournament import (
+    Results,
+    Rules,
+    lineup,
+    play_all,
+    play_seated,
+    report,
+    schedule,
+    tuned_player,
+)
 from .actions import COLORS
 from .ai import LEVELS, ComputerPlayer, make_player
-from .game import apply, waiting_for
+from .game import apply, is_over, waiting_for
 from .invariants import check_invariants
 from .setup import GameSettings, new_game
 from .state import MAX_PLAYERS, MIN_PLAYERS, GameState
@@ -59,26 +67,10 @@ def play_game(
     """
     colors = list(COLORS[: len(seats)])
     state, _ = new_game(GameSettings(players=colors, seed=seed))
-    players = {
-        color: make(seat, seed * 31 + i)
-        for i, (color, seat) in enumerate(zip(colors, seats, strict=True))
-    }
+    rules = Rules(lambda game: waiting_for(game)[0], apply, is_over, lambda game: game.winners)
     seat_of = dict(zip(colors, seats, strict=True))
-    for _ in range(MAX_ACTIONS):
-        if state.over:
-            break
-        mover = waiting_for(state)[0]
-        started = time.perf_counter()
-        action = players[mover].act(state, mover)
-        results.times[seat_of[mover]].append(time.perf_counter() - started)
-        assert action is not None, f"{mover} has nothing to do"
-        apply(state, mover, action)
-        results.actions += 1
-        if check:
-            check_invariants(state)
-    else:
-        raise RuntimeError(f"game {seed} did not end")
-    results.score(seat_of, state.winners)
+    checks = check_invariants if check else None
+    play_seated(state, seat_of, seed, make, rules, results, checks, MAX_ACTIONS)
     return state
 
 
@@ -106,16 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         parser.error(f"Vegas Showdown seats {MIN_PLAYERS} to {MAX_PLAYERS} players")
-    wanted = [s.strip() for s in args.seats.split(",") if s.strip()]
-    for seat in wanted:
-        try:
-            seat_player(seat)
-        except ValueError as error:
-            parser.error(str(error))
-    lineup = [wanted[i % len(wanted)] for i in range(args.players)]
+    seats = lineup(parser, args.seats, args.players, seat_player)
     tables = [
-        (seats, seed, args.check)
-        for seats, seed in schedule(lineup, args.games, args.seed, duplicate=True)
+        (table, seed, args.check)
+        for table, seed in schedule(seats, args.games, args.seed, duplicate=True)
     ]
     print(report(play_all(play_one, tables, args.jobs)))
     return 0

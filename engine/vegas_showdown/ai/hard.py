@@ -15,14 +15,13 @@ normal plans them.
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from ...search import clear_winner, paired_outcomes
 from ..actions import SIZES, Action, ChooseStack, Color
 from ..errors import IllegalAction
 from ..game import apply, waiting_for
@@ -78,44 +77,17 @@ class HardPlayer(ComputerPlayer):
             return finalists[0]
         deadline = self.clock() + self.budget
         outcomes = self.outcomes(view, color, finalists, deadline)
-        return finalists[self.pick(outcomes)]
-
-    def pick(self, outcomes: list[list[float]]) -> int:
-        """Which finalist to play, given each one's results in the same futures.
-
-        The favourite (0) unless another has a clear edge over it (`clear_edge`); among
-        several, the largest edge wins.
-        """
-        choice, margin = 0, 0.0
-        for index, results in enumerate(outcomes[1:], start=1):
-            edge = clear_edge(results, outcomes[0], self.confidence)
-            if edge > margin:
-                choice, margin = index, edge
-        return choice
+        return finalists[clear_winner(outcomes, self.confidence)]
 
     def outcomes(
         self, view: View, color: Color, finalists: list[Action], deadline: float
     ) -> list[list[float]]:
-        """Each finalist's result in the same futures, as many as the deadline allows.
+        """Each finalist's result in the same futures, as many as the deadline allows."""
 
-        Every future is played for every finalist (a paired comparison); one the deadline
-        cuts short is dropped. No rollout starts unless the longest one so far would still
-        end before the deadline.
-        """
-        outcomes: list[list[float]] = [[] for _ in finalists]
-        longest = 0.0
-        for _ in range(self.futures):
-            seed = self.rnd.getrandbits(32)
-            future = []
-            for action in finalists:
-                start = self.clock()
-                if start + longest >= deadline:
-                    return outcomes
-                future.append(self.rollout(view, color, action, seed))
-                longest = max(longest, self.clock() - start)
-            for results, result in zip(outcomes, future, strict=True):
-                results.append(result)
-        return outcomes
+        def rollout(action: Action, seed: int) -> float:
+            return self.rollout(view, color, action, seed)
+
+        return paired_outcomes(finalists, rollout, self.futures, self.rnd, self.clock, deadline)
 
     def rollout(self, view: View, color: Color, action: Action, seed: int) -> float:
         """How `action` turns out in one possible future (see the module docstring)."""
@@ -150,17 +122,3 @@ def judged(view: View, color: Color, normal: ComputerPlayer) -> float:
         mine = fame.pop(color)
         return mine - max(fame.values()) + (WIN_BONUS if color in view.winners else 0.0)
     return Judge(view, color, normal.weights).base
-
-
-def clear_edge(challenger: list[float], favourite: list[float], confidence: float) -> float:
-    """The challenger's mean lead over the favourite in the same futures, if it is clear.
-
-    Clear means more than `confidence` standard errors of the paired differences;
-    otherwise (or with fewer than two futures) the edge is 0.
-    """
-    diffs = [a - b for a, b in zip(challenger, favourite, strict=True)]
-    if len(diffs) < 2 or not all(math.isfinite(d) for d in diffs):
-        return 0.0
-    mean = statistics.fmean(diffs)
-    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return mean if mean > confidence * error else 0.0
