@@ -28,6 +28,7 @@ from typing import Final, Literal, NamedTuple
 
 from ..actions import Color
 from ..ending import CONNECTED_FAME, FILLED_AREA_FAME, FULL_DIAMOND_FAME, RANK_FAME
+from ..sheet import legal_placements
 from ..sheet_layout import Grid, Layout, Placement, grid, layout, shift
 from ..sheet_scoring import AREA_FILL_COLORS
 from ..state import GameState, Player
@@ -55,7 +56,7 @@ class Weights:
     """The evaluation's numbers (Fame per unit), tunable from the tournament's seats."""
 
     money_end: float = 0.1
-    money_early: float = 0.22
+    money_early: float = 0.17
     # Rounds left above which a dollar is worth `money_early`.
     spend_rounds: float = 8.0
     # Income for each point the higher track is ahead, up to `surplus_cap` points.
@@ -71,7 +72,7 @@ class Weights:
     # Fame lost when no tile can be added on a side (casino or hotel) of the sheet.
     cramped: float = 3.0
     unlock: float = 0.25
-    reserve: float = 0.5
+    reserve: float = 0.6
 
 
 class Seat(NamedTuple):
@@ -196,15 +197,27 @@ def standing(players: Sequence[Seat], color: Color, view: Outlook, weights: Weig
 def reserve_value(
     tile: str, sheet: tuple[Placement, ...], rounds: float, weights: Weights
 ) -> float:
-    """A reserve tile: part of what it gives once placed, less for each prerequisite missing.
+    """A reserve tile: part of what it gives once placed, if it can be placed in time.
 
-    Placing it takes an action (Publicity, Renovate, or a tile bought and kept), and the
-    missing prerequisites a tile each, so it is worth nothing with no rounds left.
+    Placing it takes an action (Publicity, Renovate, or a tile bought and kept). A tile
+    that cannot go on the sheet now is worth less for each prerequisite missing, and
+    little if it has them all yet still fits nowhere; nothing without room for it.
     """
-    present = {placement.tile for placement in sheet}
-    missing = sum(1 for need in TILES[tile].prerequisites if need not in present)
-    share = weights.reserve * 0.5**missing * min(1.0, rounds / (2 + 2 * missing))
-    return share * tile_worth(tile)
+    lay = layout(_GRID, sheet)
+    if not _has_room(lay.occupied, len(COMPONENTS.shapes[tile].orientations[0].cells)):
+        return 0.0
+    if legal_placements(COMPONENTS, sheet, tile):
+        share = min(1.0, rounds / 2)
+    else:
+        missing = sum(1 for need in TILES[tile].prerequisites if need not in lay.present)
+        share = 0.5**missing * min(1.0, rounds / (2 + 2 * missing)) if missing else 0.1
+    return weights.reserve * share * tile_worth(tile)
+
+
+@lru_cache(maxsize=16384)
+def _has_room(occupied: int, size: int) -> bool:
+    """Whether some free cells could take a tile of `size` cells."""
+    return any(not cells & occupied for cells in _FOOTPRINTS.get(size, ()))
 
 
 def tile_worth(tile: str) -> float:
