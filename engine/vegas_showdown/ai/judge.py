@@ -162,6 +162,8 @@ class Judge:
         seat = self.seat
         best = Plan((), (), self.base)
         removable = self._removable(seat) if removals_left else []
+        if not removable and not seat.reserve:
+            return best
         sets: list[tuple[Placement, ...]] = [()]
         sets += [(p,) for p in removable]
         if removals_left >= 2:
@@ -173,9 +175,14 @@ class Judge:
         return best
 
     def _removable(self, seat: Seat) -> list[Placement]:
-        """The sheet's tiles most worth moving: misplaced ones first, then the least worth."""
-        if not seat.sheet:
-            return []
+        """The sheet's tiles most worth moving: misplaced ones first, then the least worth.
+
+        With nothing in reserve, only misplaced tiles: moving others only shuffles them.
+        """
+        if not seat.reserve:
+            return [placement for placement in seat.sheet if _misplaced(placement)][
+                :REMOVAL_CANDIDATES
+            ]
 
         def priority(placement: Placement) -> tuple[int, float]:
             return (0 if _misplaced(placement) else 1, tile_worth(placement.tile))

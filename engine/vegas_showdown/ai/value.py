@@ -60,7 +60,7 @@ class Weights:
     # Rounds left above which a dollar is worth `money_early`.
     spend_rounds: float = 8.0
     # Income for each point the higher track is ahead, up to `surplus_cap` points.
-    surplus_track: float = 0.25
+    surplus_track: float = 0.5
     surplus_cap: float = 4.0
     # The spread of final track values per round left, for the expected places.
     rank_spread: float = 0.4
@@ -147,12 +147,19 @@ def expected_places(values: dict[Color, int], spread: float) -> dict[Color, floa
     with a chance that grows smoothly with their lead, and the Fame of the expected place
     is read between the places' Fame.
     """
+    colors = tuple(values)
+    fame = _places(tuple(values.values()), round(spread, 2))
+    return dict(zip(colors, fame, strict=True))
+
+
+@lru_cache(maxsize=65536)
+def _places(values: tuple[int, ...], spread: float) -> tuple[float, ...]:
     fame_of_place = [*RANK_FAME, *([0] * len(values))]
-    out: dict[Color, float] = {}
-    for color, mine in values.items():
+    out: list[float] = []
+    for index, mine in enumerate(values):
         ahead = 0.0
-        for other, theirs in values.items():
-            if other == color:
+        for other, theirs in enumerate(values):
+            if other == index:
                 continue
             if spread <= 0:
                 ahead += 1.0 if theirs > mine else 0.5 if theirs == mine else 0.0
@@ -160,8 +167,8 @@ def expected_places(values: dict[Color, int], spread: float) -> dict[Color, floa
                 ahead += 1 / (1 + math.exp(-(theirs - mine) / spread))
         low = int(ahead)
         part = ahead - low
-        out[color] = fame_of_place[low] * (1 - part) + fame_of_place[low + 1] * part
-    return out
+        out.append(fame_of_place[low] * (1 - part) + fame_of_place[low + 1] * part)
+    return tuple(out)
 
 
 def prospects(players: Sequence[Seat], view: Outlook, weights: Weights) -> dict[Color, float]:
