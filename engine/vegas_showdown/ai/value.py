@@ -60,10 +60,10 @@ class Weights:
     # Rounds left above which a dollar is worth `money_early`.
     spend_rounds: float = 8.0
     # Income for each point the higher track is ahead, up to `surplus_cap` points.
-    surplus_track: float = 0.5
+    surplus_track: float = 0.65
     surplus_cap: float = 4.0
     # The spread of final track values per round left, for the expected places.
-    rank_spread: float = 0.4
+    rank_spread: float = 0.15
     area: float = 1.0
     connect: float = 1.0
     # Cells a player can expect to cover per round, to judge whether time is short.
