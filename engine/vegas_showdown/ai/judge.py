@@ -88,10 +88,6 @@ class Judge:
         players[self.me] = seat
         return standing(players, self.color, self.view, self.weights)
 
-    def prospects(self) -> dict[Color, float]:
-        """Every player's expected final Fame now."""
-        return prospects(self.players, self.view, self.weights)
-
     def best_spot(self, seat: Seat, tile: str) -> Placement | None:
         """Where `tile` sits best on `seat`'s sheet now (None: nowhere legal)."""
         return best_spot(seat.sheet, tile, self._rounds(), self.view.available, self.weights)

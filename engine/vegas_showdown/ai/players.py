@@ -185,6 +185,7 @@ class ComputerPlayer:
             mine = judge.tile_gain(tile)
             rivals = [judge.tile_gain(tile, seat) for seat in judge.players if seat != judge.seat]
             total += mine - max(rivals, default=0.0)
+        # Discounted: the tile still has to be won at auction, likely at a good price.
         return 0.2 * total / len(tiles)
 
     # Action choices --------------------------------------------------------------------

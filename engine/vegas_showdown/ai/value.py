@@ -2,11 +2,11 @@
 
 A player's prospect adds up, in Fame:
 - the Fame they have now;
-- their cash, at what a dollar will buy before the end (`money_worth`: about a fifth of
+- their cash, at what a dollar will buy before the end (`money_worth`: about a sixth of
   a Fame while there are rounds to spend it, a tenth at the end, as final scoring pays);
-- their income for the rounds left (the lesser of Population and Revenue, plus a little
-  for the track that is ahead, since the other one may catch up), each round's dollars
-  worth what they buy from then on;
+- their income for the rounds left (the lesser of Population and Revenue, plus most of
+  the lead of the track that is ahead, up to 4 points, since the other one will catch
+  up), each round's dollars worth what they buy from then on;
 - their expected places for Population and Revenue at the end (5, 3, 1 Fame), from how
   far ahead or behind they are now, less sure the more rounds are left;
 - their sheet's future (`sheet_value`): the chances of filling the casino and hotel
@@ -135,7 +135,7 @@ def income_worth(weights: Weights, rounds_left: float) -> float:
 
 
 def effective_income(weights: Weights, population: int, revenue: int) -> float:
-    """A round's income (the lesser track) plus a little for the track that is ahead."""
+    """A round's income (the lesser track) plus part of the lead of the track ahead."""
     low, high = sorted((population, revenue))
     return low + weights.surplus_track * min(high - low, weights.surplus_cap)
 
