@@ -1,0 +1,127 @@
+"""Whole pictures: the board alone, one player's sheet, all sheets, and the round picture.
+
+The round picture is the board with every player's sheet under it, three sheets to a
+row; at the end of the game the final scoring table sits between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from PIL import Image
+
+from engine.vegas_showdown import Color, GameState
+
+from ..canvas import Canvas, Drawing
+from ..palette import PAPER, encode_paletted
+from .board import board_geometry, draw_board
+from .final import draw_final, final_height
+from .player import block_geometry, draw_player_block
+from .style import palette_image
+from .words import display_names
+
+COMPRESS_LEVEL: Final = 2
+ROUND_CELL: Final = 50
+SHEET_CELL: Final = 72
+GAP: Final = 10
+PER_ROW: Final = 3
+
+
+def round_width() -> int:
+    """The round picture's width: three sheets side by side."""
+    return PER_ROW * block_geometry(ROUND_CELL).width + (PER_ROW + 1) * GAP
+
+
+def encode(image: Image.Image) -> bytes:
+    """The picture mapped onto the fixed palette, as PNG bytes."""
+    return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
+
+
+def _sheets_height(count: int, cell: int) -> int:
+    rows = -(-count // PER_ROW)
+    return rows * (block_geometry(cell).height + GAP) + GAP
+
+
+def _draw_sheets(canvas: Canvas, top: int, state: GameState, names: Mapping[Color, str]) -> None:
+    block = block_geometry(ROUND_CELL)
+    for index, player in enumerate(state.players):
+        left = GAP + (index % PER_ROW) * (block.width + GAP)
+        row_top = top + GAP + (index // PER_ROW) * (block.height + GAP)
+        draw_player_block(
+            canvas, left, row_top, ROUND_CELL, state, player.color, names[player.color]
+        )
+
+
+def draw_round(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
+    """The board, the final scoring once the game is over, and every sheet."""
+    shown = display_names(state, names)
+    width = round_width()
+    board_h = board_geometry(width).height
+    final_h = final_height(state) if state.over else 0
+    height = board_h + final_h + _sheets_height(len(state.players), ROUND_CELL)
+    canvas = Canvas(Image.new("RGB", (width, height), PAPER))
+    draw_board(canvas, 0, width, state, shown)
+    if state.over:
+        draw_final(canvas, board_h, width, state, shown)
+    _draw_sheets(canvas, board_h + final_h, state, shown)
+    return Drawing(canvas.image, tuple(canvas.placements))
+
+
+def draw_board_only(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
+    """The board alone (with the final scoring once the game is over)."""
+    shown = display_names(state, names)
+    width = round_width()
+    board_h = board_geometry(width).height
+    final_h = final_height(state) if state.over else 0
+    canvas = Canvas(Image.new("RGB", (width, board_h + final_h), PAPER))
+    draw_board(canvas, 0, width, state, shown)
+    if state.over:
+        draw_final(canvas, board_h, width, state, shown)
+    return Drawing(canvas.image, tuple(canvas.placements))
+
+
+def draw_sheets(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
+    """Every player's sheet, three to a row."""
+    shown = display_names(state, names)
+    canvas = Canvas(
+        Image.new("RGB", (round_width(), _sheets_height(len(state.players), ROUND_CELL)), PAPER)
+    )
+    _draw_sheets(canvas, 0, state, shown)
+    return Drawing(canvas.image, tuple(canvas.placements))
+
+
+def draw_player_sheet(
+    state: GameState, player: Color, names: Mapping[Color, str] | None = None
+) -> Drawing:
+    """One player's sheet, large."""
+    shown = display_names(state, names)
+    block = block_geometry(SHEET_CELL)
+    canvas = Canvas(Image.new("RGB", (block.width + 2 * GAP, block.height + 2 * GAP), PAPER))
+    draw_player_block(canvas, GAP, GAP, SHEET_CELL, state, player, shown[player])
+    return Drawing(canvas.image, tuple(canvas.placements))
+
+
+def render_round(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
+    """The round picture (board, final scoring at the end, every sheet) as PNG bytes.
+
+    Pure: the same state and names give the same bytes.
+    """
+    return encode(draw_round(state, names).image)
+
+
+def render_board(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
+    """The board alone (and the final scoring once the game is over) as PNG bytes."""
+    return encode(draw_board_only(state, names).image)
+
+
+def render_sheets(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
+    """Every player's sheet in one picture, as PNG bytes (to send beside `render_board`)."""
+    return encode(draw_sheets(state, names).image)
+
+
+def render_sheet(
+    state: GameState, player: Color, *, names: Mapping[Color, str] | None = None
+) -> bytes:
+    """One player's sheet, drawn large, as PNG bytes."""
+    return encode(draw_player_sheet(state, player, names).image)
