@@ -20,6 +20,7 @@ HEAD: Final = 40
 ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th")
 # Column headings, two short lines each, in the order of the engine's categories.
 HEADINGS: Final[dict[str, tuple[str, str]]] = {
+    "before": ("Fame", "before"),
     "filled_casino": ("casino", "filled"),
     "filled_hotel": ("hotel", "filled"),
     "connected": ("entrances", "joined"),
@@ -28,6 +29,8 @@ HEADINGS: Final[dict[str, tuple[str, str]]] = {
     "cash": ("cash", "$10 = 1"),
     "full_diamonds": ("full", "diamonds"),
     "three_quarter_diamonds": ("\N{VULGAR FRACTION THREE QUARTERS}", "diamonds"),
+    "Fame": ("final", "Fame"),
+    "money": ("cash", "left"),
 }
 
 
@@ -50,18 +53,13 @@ def draw_final(
         min_size=13,
     )
     name_right = box.left + 300
-    columns = ["before", *CATEGORIES, "Fame", "cash"]
+    columns = ["before", *CATEGORIES, "Fame", "money"]
     step = (box.right - 12 - name_right) / len(columns)
     head_top = box.top + TITLE
     for index, column in enumerate(columns):
         left = round(name_right + index * step)
         cell = Box(left, head_top, round(left + step), head_top + HEAD)
-        first, second = HEADINGS.get(
-            column,
-            {"before": ("Fame", "before"), "Fame": ("final", "Fame"), "cash": ("cash", "left")}[
-                column
-            ],
-        )
+        first, second = HEADINGS[column]
         canvas.text(
             Box(cell.left, cell.top, cell.right - 6, cell.top + 20),
             first,

@@ -13,10 +13,13 @@ from PIL import Image
 
 from engine.vegas_showdown import Color, GameState
 
+from ..box import Box
 from ..canvas import Canvas, Drawing
 from ..palette import PAPER, encode_paletted
 from .board import board_geometry, draw_board
 from .final import draw_final, final_height
+from .legend import ROW as LEGEND_ROW
+from .legend import draw_legend, legend_rows
 from .player import block_geometry, draw_player_block
 from .style import palette_image
 from .words import display_names
@@ -38,19 +41,35 @@ def encode(image: Image.Image) -> bytes:
     return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
 
 
-def _sheets_height(count: int, cell: int) -> int:
+def _strip_height(count: int) -> int:
+    """The key's strip under the sheets, when no sheet's place is free for it."""
+    return 0 if count % PER_ROW else 30 + legend_rows(PER_ROW) * LEGEND_ROW + 10 + GAP
+
+
+def _sheets_height(count: int) -> int:
     rows = -(-count // PER_ROW)
-    return rows * (block_geometry(cell).height + GAP) + GAP
+    return rows * (block_geometry(ROUND_CELL).height + GAP) + GAP + _strip_height(count)
 
 
 def _draw_sheets(canvas: Canvas, top: int, state: GameState, names: Mapping[Color, str]) -> None:
+    """Every sheet, three to a row, and the key: in the first free place, or under them."""
     block = block_geometry(ROUND_CELL)
+    count = len(state.players)
     for index, player in enumerate(state.players):
         left = GAP + (index % PER_ROW) * (block.width + GAP)
         row_top = top + GAP + (index // PER_ROW) * (block.height + GAP)
-        draw_player_block(
-            canvas, left, row_top, ROUND_CELL, state, player.color, names[player.color]
-        )
+        color = player.color
+        draw_player_block(canvas, left, row_top, ROUND_CELL, state, color, names[color])
+    rows = -(-count // PER_ROW)
+    if count % PER_ROW:
+        left = GAP + (count % PER_ROW) * (block.width + GAP)
+        row_top = top + GAP + (rows - 1) * (block.height + GAP)
+        height = 30 + legend_rows(1) * LEGEND_ROW + 10
+        draw_legend(canvas, Box(left, row_top, left + block.width, row_top + height), 1)
+    else:
+        strip_top = top + GAP + rows * (block.height + GAP)
+        box = Box(GAP, strip_top, canvas.image.width - GAP, strip_top + _strip_height(count) - GAP)
+        draw_legend(canvas, box, PER_ROW)
 
 
 def draw_round(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
@@ -59,7 +78,7 @@ def draw_round(state: GameState, names: Mapping[Color, str] | None = None) -> Dr
     width = round_width()
     board_h = board_geometry(width).height
     final_h = final_height(state) if state.over else 0
-    height = board_h + final_h + _sheets_height(len(state.players), ROUND_CELL)
+    height = board_h + final_h + _sheets_height(len(state.players))
     canvas = Canvas(Image.new("RGB", (width, height), PAPER))
     draw_board(canvas, 0, width, state, shown)
     if state.over:
@@ -84,9 +103,7 @@ def draw_board_only(state: GameState, names: Mapping[Color, str] | None = None) 
 def draw_sheets(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """Every player's sheet, three to a row."""
     shown = display_names(state, names)
-    canvas = Canvas(
-        Image.new("RGB", (round_width(), _sheets_height(len(state.players), ROUND_CELL)), PAPER)
-    )
+    canvas = Canvas(Image.new("RGB", (round_width(), _sheets_height(len(state.players))), PAPER))
     _draw_sheets(canvas, 0, state, shown)
     return Drawing(canvas.image, tuple(canvas.placements))
 
