@@ -21,6 +21,7 @@ from .final import draw_final, final_height
 from .legend import ROW as LEGEND_ROW
 from .legend import draw_legend, legend_rows
 from .player import block_geometry, draw_player_block
+from .sheet import SheetGeometry, sheet_geometry
 from .style import palette_image
 from .words import display_names
 
@@ -51,52 +52,68 @@ def _sheets_height(count: int) -> int:
     return rows * (block_geometry(ROUND_CELL).height + GAP) + GAP + _strip_height(count)
 
 
+def _block_place(index: int, top: int) -> tuple[int, int]:
+    """The top left of the `index`th block (a sheet, or the key) in rows of three from `top`."""
+    block = block_geometry(ROUND_CELL)
+    return GAP + (index % PER_ROW) * (block.width + GAP), top + GAP + (index // PER_ROW) * (
+        block.height + GAP
+    )
+
+
+def _sheets_top(state: GameState) -> int:
+    """Where the sheets start in the round picture: under the board and final scoring."""
+    width = round_width()
+    return board_geometry(width).height + (final_height(state) if state.over else 0)
+
+
+def round_sheet(state: GameState, player: Color) -> SheetGeometry:
+    """Where `player`'s sheet grid lies in the round picture (for tests and tools)."""
+    block = block_geometry(ROUND_CELL)
+    left, top = _block_place(state.colors.index(player), _sheets_top(state))
+    return sheet_geometry(ROUND_CELL).moved(left + block.sheet_left, top + block.sheet_top)
+
+
 def _draw_sheets(canvas: Canvas, top: int, state: GameState, names: Mapping[Color, str]) -> None:
     """Every sheet, three to a row, and the key: in the first free place, or under them."""
     block = block_geometry(ROUND_CELL)
     count = len(state.players)
     for index, player in enumerate(state.players):
-        left = GAP + (index % PER_ROW) * (block.width + GAP)
-        row_top = top + GAP + (index // PER_ROW) * (block.height + GAP)
+        left, row_top = _block_place(index, top)
         color = player.color
         draw_player_block(canvas, left, row_top, ROUND_CELL, state, color, names[color])
-    rows = -(-count // PER_ROW)
     if count % PER_ROW:
-        left = GAP + (count % PER_ROW) * (block.width + GAP)
-        row_top = top + GAP + (rows - 1) * (block.height + GAP)
+        left, row_top = _block_place(count, top)
         height = 30 + legend_rows(1) * LEGEND_ROW + 10
         draw_legend(canvas, Box(left, row_top, left + block.width, row_top + height), 1)
     else:
-        strip_top = top + GAP + rows * (block.height + GAP)
+        _, strip_top = _block_place(count, top)
         box = Box(GAP, strip_top, canvas.image.width - GAP, strip_top + _strip_height(count) - GAP)
         draw_legend(canvas, box, PER_ROW)
+
+
+def _draw_top(canvas: Canvas, state: GameState, names: Mapping[Color, str]) -> None:
+    """The board, and under it the final scoring once the game is over."""
+    width = canvas.image.width
+    draw_board(canvas, 0, width, state, names)
+    if state.over:
+        draw_final(canvas, board_geometry(width).height, width, state, names)
 
 
 def draw_round(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """The board, the final scoring once the game is over, and every sheet."""
     shown = display_names(state, names)
-    width = round_width()
-    board_h = board_geometry(width).height
-    final_h = final_height(state) if state.over else 0
-    height = board_h + final_h + _sheets_height(len(state.players))
-    canvas = Canvas(Image.new("RGB", (width, height), PAPER))
-    draw_board(canvas, 0, width, state, shown)
-    if state.over:
-        draw_final(canvas, board_h, width, state, shown)
-    _draw_sheets(canvas, board_h + final_h, state, shown)
+    top = _sheets_top(state)
+    height = top + _sheets_height(len(state.players))
+    canvas = Canvas(Image.new("RGB", (round_width(), height), PAPER))
+    _draw_top(canvas, state, shown)
+    _draw_sheets(canvas, top, state, shown)
     return Drawing(canvas.image, tuple(canvas.placements))
 
 
 def draw_board_only(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """The board alone (with the final scoring once the game is over)."""
-    shown = display_names(state, names)
-    width = round_width()
-    board_h = board_geometry(width).height
-    final_h = final_height(state) if state.over else 0
-    canvas = Canvas(Image.new("RGB", (width, board_h + final_h), PAPER))
-    draw_board(canvas, 0, width, state, shown)
-    if state.over:
-        draw_final(canvas, board_h, width, state, shown)
+    canvas = Canvas(Image.new("RGB", (round_width(), _sheets_top(state)), PAPER))
+    _draw_top(canvas, state, display_names(state, names))
     return Drawing(canvas.image, tuple(canvas.placements))
 
 

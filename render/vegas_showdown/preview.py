@@ -11,6 +11,7 @@ the "choose placement 1-N" that goes beside the picture.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
@@ -32,6 +33,7 @@ BIG_CELL: Final = 72
 SMALL_CELL: Final = 52
 GAP: Final = 12
 TITLE_H: Final = 64
+MINI_CELL: Final = 28
 PANEL_HEAD: Final = 64
 TURN_WORDS: Final = (
     "not turned",
@@ -80,11 +82,31 @@ def _draw_ghost(canvas: Canvas, geo: SheetGeometry, placement: Placement) -> Non
         canvas.rect(door, fill=PREVIEW, outline=INK)
 
 
-def _badge(canvas: Canvas, geo: SheetGeometry, placement: Placement, number: int) -> None:
-    cx, cy = _footprint(geo, placement).center
+@dataclass(frozen=True, slots=True)
+class Badge:
+    """A numbered badge on the preview: the placement it stands for and where it is."""
+
+    number: int
+    placement: Placement
+    box: Box
+    footprint: Box
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The preview before encoding, with its badges."""
+
+    drawing: Drawing
+    badges: tuple[Badge, ...]
+
+
+def _badge(canvas: Canvas, geo: SheetGeometry, placement: Placement, number: int) -> Badge:
+    footprint = _footprint(geo, placement)
+    cx, cy = footprint.center
     radius = round(0.3 * geo.cell)
     box = Box(cx - radius, cy - radius, cx + radius, cy + radius)
     draw_badge(canvas, box, str(number), max(12, round(0.3 * geo.cell)))
+    return Badge(number, placement, box, footprint)
 
 
 def _panel_size(cell: int) -> tuple[int, int]:
@@ -92,9 +114,17 @@ def _panel_size(cell: int) -> tuple[int, int]:
     return geo.width + 16, PANEL_HEAD + geo.height + 12
 
 
+def _ask(tile: str, count: int) -> str:
+    if count == 0:
+        return f"The {TILES[tile].name} cannot go anywhere on this sheet now."
+    if count == 1:
+        return "1 place: number 1. The number sits in the middle of the tile's cells."
+    return f"{count} places: choose 1 to {count}. Each number sits in the middle of its tile."
+
+
 def draw_preview(
     sheet: Sequence[Placement], tile: str, placements: Sequence[Placement], title: str
-) -> Drawing:
+) -> Preview:
     """The preview picture (see the module docstring) with `title` on top."""
     ordered = numbered_placements(placements)
     turns = sorted({p.rot for p in ordered}) or [0]
@@ -105,24 +135,16 @@ def draw_preview(
     width = max(columns * (panel_w + GAP) + GAP, 600)
     canvas = Canvas(Image.new("RGB", (width, TITLE_H + rows * (panel_h + GAP) + GAP), PAPER))
     canvas.text(Box(GAP, 6, width - GAP, 34), title, INK, 22, min_size=14)
-    if ordered:
-        first, last = 1, len(ordered)
-        ask = (
-            f"{len(ordered)} places: choose a number from {first} to {last}"
-            if last > 1
-            else "1 place: number 1"
-        )
-    else:
-        ask = f"The {TILES[tile].name} cannot go anywhere on this sheet now."
-    canvas.text(Box(GAP, 34, width - GAP, TITLE_H - 4), ask, MUTED, 18, min_size=12)
-    number = 1
+    canvas.text(
+        Box(GAP, 34, width - GAP, TITLE_H - 4), _ask(tile, len(ordered)), MUTED, 18, min_size=12
+    )
+    badges: list[Badge] = []
     for index, rot in enumerate(turns):
         left = GAP + (index % columns) * (panel_w + GAP)
         top = TITLE_H + (index // columns) * (panel_h + GAP)
         here = [p for p in ordered if p.rot == rot]
-        _draw_panel(canvas, left, top, cell, sheet, tile, rot, here, number)
-        number += len(here)
-    return Drawing(canvas.image, tuple(canvas.placements))
+        badges += _draw_panel(canvas, left, top, cell, sheet, tile, rot, here, len(badges) + 1)
+    return Preview(Drawing(canvas.image, tuple(canvas.placements)), tuple(badges))
 
 
 def _draw_panel(
@@ -135,28 +157,27 @@ def _draw_panel(
     rot: int,
     here: Sequence[Placement],
     first: int,
-) -> None:
+) -> list[Badge]:
+    """One copy of the sheet with the placements of the tile turned `rot` quarters."""
     panel_w, panel_h = _panel_size(cell)
     canvas.rounded(
         Box(left, top, left + panel_w, top + panel_h), 8, fill=PANEL, outline=INK, width=2
     )
     shape = COMPONENTS.shapes[tile].orientations[rot]
-    mini_cell = 26
     mini = Box(
-        left + 10, top + 8, left + 10 + shape.width * mini_cell, top + 8 + shape.height * mini_cell
+        left + 10, top + 6, left + 10 + shape.width * MINI_CELL, top + 6 + shape.height * MINI_CELL
     )
-    canvas.cached(mini, paint_tile, tile, rot, mini_cell, False)
+    canvas.cached(mini, paint_tile, tile, rot, MINI_CELL, False)
     facts = TILES[tile]
     heading = f"{TILE_LETTER[facts.color]}  {facts.name}, {TURN_WORDS[rot]}"
-    text_left = left + 10 + 2 * mini_cell + 10
+    text_left = left + 10 + 2 * MINI_CELL + 10
     canvas.text(
         Box(text_left, top + 6, left + panel_w - 10, top + 30), heading, INK, 19, min_size=12
     )
-    if here:
-        span = f"{first}" if len(here) == 1 else f"{first} to {first + len(here) - 1}"
-        numbers = f"numbers {span}" if len(here) > 1 else f"number {span}"
+    if len(here) > 1:
+        numbers = f"numbers {first} to {first + len(here) - 1}"
     else:
-        numbers = "no place"
+        numbers = f"number {first}" if here else "no place turned this way"
     canvas.text(
         Box(text_left, top + 30, left + panel_w - 10, top + 54), numbers, MUTED, 16, min_size=11
     )
@@ -164,8 +185,7 @@ def _draw_panel(
     if _disjoint(here):
         for placement in here:
             _draw_ghost(canvas, geo, placement)
-    for offset, placement in enumerate(here):
-        _badge(canvas, geo, placement, first + offset)
+    return [_badge(canvas, geo, placement, first + index) for index, placement in enumerate(here)]
 
 
 def draw_choice(sheet: Sequence[Placement], placement: Placement, title: str) -> Drawing:
@@ -201,7 +221,7 @@ def render_placement_preview(
         placements = legal_placements(COMPONENTS, sheet, tile)
     name = display_names(state, names)[player]
     title = f"Where {name} can put the {TILES[tile].name}"
-    return encode(draw_preview(sheet, tile, placements, title).image)
+    return encode(draw_preview(sheet, tile, placements, title).drawing.image)
 
 
 def render_placement_choice(

@@ -46,6 +46,16 @@ DOOR: Final = 0.5
 QUARTER: Final = 0.26
 
 
+def wall_width(cell: int) -> int:
+    """How thick a tile's walls are drawn on a sheet of `cell`-pixel cells."""
+    return max(3, round(WALL_WIDTH * cell))
+
+
+def gap_width(cell: int) -> int:
+    """How far a tile's edge is drawn inside its cells, so neighbours show apart."""
+    return max(1, round(MARGIN * cell))
+
+
 @dataclass(frozen=True, slots=True)
 class SheetGeometry:
     """Where a sheet's parts go, in pixels from the top left of its whole drawing.
@@ -223,7 +233,7 @@ def draw_ground(canvas: Canvas, left: int, top: int, cell: int) -> SheetGeometry
 
 def _inner(box: Box, cell: int) -> Box:
     """A tile's box less the gap that separates it from its neighbours."""
-    margin = max(1, round(MARGIN * cell))
+    margin = gap_width(cell)
     return box.inset(margin)
 
 
@@ -236,7 +246,7 @@ def paint_tile(canvas: Canvas, box: Box, tile: str, rot: int, cell: int, label: 
     shape = COMPONENTS.shapes[tile].orientations[rot]
     fill = TILE_FILL[facts.color]
     inner = _inner(box, cell)
-    wall = max(2, round(WALL_WIDTH * cell))
+    wall = wall_width(cell)
     canvas.rect(inner, fill=fill)
     canvas.rect(inner, outline=WALL, width=wall)
     for dx, dy, side in shape.doors:
@@ -268,7 +278,7 @@ def paint_tile(canvas: Canvas, box: Box, tile: str, rot: int, cell: int, label: 
 def _door_gap(cell_box: Box, side: Side, cell: int) -> Box:
     """The part of a tile's wall a door opens, on `side` of one of its cells."""
     inner = _inner(cell_box, cell)
-    wall = max(2, round(WALL_WIDTH * cell))
+    wall = wall_width(cell)
     half = round(DOOR * cell / 2)
     cx, cy = cell_box.center
     if side == "N":
@@ -311,8 +321,8 @@ def threshold_box(geo: SheetGeometry, door: DoorEdge) -> Box:
     """The white threshold across the edge of a door that meets another door or an entrance."""
     x, y, side = door
     box = geo.cell_box(x, y)
-    margin = max(1, round(MARGIN * geo.cell))
-    wall = max(2, round(WALL_WIDTH * geo.cell))
+    margin = gap_width(geo.cell)
+    wall = wall_width(geo.cell)
     reach = margin + wall
     half = round(DOOR * geo.cell / 2) - 2
     cx, cy = box.center

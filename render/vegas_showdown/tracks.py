@@ -18,6 +18,7 @@ from ..box import Box
 from ..canvas import Canvas
 from ..cues import draw_tag
 from ..palette import INK, WHITE
+from ..text import span
 from .style import FADED, FADED_INK, PANEL, PLAYER_TAG
 
 ValueShape = Literal["circle", "square", "box"]
@@ -95,14 +96,10 @@ def draw_track(
     return boxes
 
 
-def draw_no_bid(canvas: Canvas, box: Box, words: str = "NO BID this round") -> None:
-    """A No-Bid marker laid over a track or an action space."""
-    width = min(box.width - 8, 190)
-    stamp = Box(
-        box.center[0] - width // 2,
-        box.center[1] - 14,
-        box.center[0] + width // 2,
-        box.center[1] + 14,
-    )
+def draw_no_bid(canvas: Canvas, box: Box, words: str = "NO BID") -> None:
+    """A No-Bid marker laid over a track or an action space: `words` in a framed label."""
+    width = min(box.width - 8, span(words, 16)[0] + 24)
+    middle_x, middle_y = box.center
+    stamp = Box(middle_x - width // 2, middle_y - 14, middle_x + width - width // 2, middle_y + 14)
     canvas.rounded(stamp, 6, fill=PANEL, outline=INK, width=3)
     canvas.text(stamp.inset(6, 2), words, INK, 16, min_size=11, align="center")
