@@ -18,7 +18,7 @@ from .ending import standings
 from .errors import IllegalAction, NotationError, VegasShowdownError
 from .events import Event
 from .game import apply, decisions_owed, is_over, result, waiting_for
-from .moves import default_answer, legal_actions
+from .moves import default_answer, legal_actions, legal_placements
 from .narrate import describe, describe_decision
 from .notation import format_action, format_line, parse_command, parse_line
 from .setup import GameSettings, new_game
@@ -44,6 +44,7 @@ __all__ = [
     "format_line",
     "is_over",
     "legal_actions",
+    "legal_placements",
     "new_game",
     "parse_command",
     "parse_line",

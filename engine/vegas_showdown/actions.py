@@ -116,3 +116,4 @@ Action = Annotated[
 
 CHOICE_KINDS: Final = frozenset({"bid", "renovate", "publicity"})
 ANSWER_KINDS: Final = frozenset({"stack", "place", "reserve", "remove", "done", "undo", "cancel"})
+ACTION_KINDS: Final = CHOICE_KINDS | ANSWER_KINDS

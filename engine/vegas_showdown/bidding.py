@@ -16,7 +16,15 @@ from .components import BasicTrack
 from .errors import IllegalAction
 from .events import ActionChosen, BidPlaced, Event, FameGained, Outbid, TileBought
 from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, Player
-from .tables import BASIC_TRACKS, PREMIER_BIDS, PREMIER_TARGETS, TILES, TRACK_NEEDS, tile_name
+from .tables import (
+    BASIC_TRACKS,
+    PREMIER_BIDS,
+    PREMIER_TARGETS,
+    TILE_SIZES,
+    TILES,
+    TRACK_NEEDS,
+    tile_name,
+)
 from .tracks import gain_fame
 
 PUBLICITY_FAME = "publicity"
@@ -91,38 +99,14 @@ def lowest_bid(state: GameState, target: BidTarget) -> int:
     return floor
 
 
-def _standing(state: GameState) -> dict[str | None, int]:
-    """The standing bid on each track that has one."""
-    return {p.bid_on: p.bid for p in state.players if p.action == "bid" and not p.outbid}
-
-
-def _amounts(
-    state: GameState, target: BidTarget, standing: dict[str | None, int], cash: int
-) -> tuple[int, ...]:
-    """The amounts a player with `cash` may bid on `target` now (empty if none)."""
-    if target in PREMIER_TARGETS:
-        space = state.space(target)
-        if space is None or space.tile is None or TILES[space.tile].size in state.no_bid:
-            return ()
-        spaces, low = PREMIER_BIDS, space.price
-    else:
-        track = BASIC_TRACKS[target]
-        if (
-            len(state.players) not in track.players
-            or track.tile in state.no_bid
-            or state.basic[track.tile] < TRACK_NEEDS[target]
-        ):
-            return ()
-        spaces, low = track.spaces, track.spaces[0]
-    low = max(low, standing.get(target, 0) + 1)
-    return spaces[bisect_left(spaces, low) : bisect_right(spaces, cash)]
-
-
-def open_bids(state: GameState, player: Player) -> dict[BidTarget, tuple[int, ...]]:
+def open_bids(
+    state: GameState, player: Player, only: BidTarget | None = None
+) -> dict[BidTarget, tuple[int, ...]]:
     """Every track `player` may bid on now, with the amounts allowed there (lowest first).
 
-    The same rules as `_amounts`, worked out in one pass: computer players and the listing
-    of legal actions ask this at every choice.
+    The one statement of which bids are legal (`bid_problem` only explains a refusal);
+    worked out in one pass, as computer players and the listing ask it at every choice.
+    With `only`, just that track is looked at.
     """
     standing = {p.bid_on: p.bid for p in state.players if p.bid_on is not None and not p.outbid}
     cash = player.money
@@ -131,7 +115,7 @@ def open_bids(state: GameState, player: Player) -> dict[BidTarget, tuple[int, ..
     top = bisect_right(PREMIER_BIDS, cash)
     for space in state.spaces:
         tile = space.tile
-        if tile is None or (no_bid and TILES[tile].size in no_bid):
+        if tile is None or (no_bid and TILE_SIZES[tile] in no_bid) or only not in (None, space.id):
             continue
         low = max(space.price, standing.get(space.id, 0) + 1)
         amounts = PREMIER_BIDS[bisect_left(PREMIER_BIDS, low) : top]
@@ -139,6 +123,8 @@ def open_bids(state: GameState, player: Player) -> dict[BidTarget, tuple[int, ..
             found[space.id] = amounts
     for target, track in _BASIC_AT[len(state.players)]:
         tile = track.tile
+        if only not in (None, target):
+            continue
         if state.basic[tile] < TRACK_NEEDS[target] or (no_bid and tile in no_bid):
             continue
         spaces = track.spaces
@@ -150,7 +136,10 @@ def open_bids(state: GameState, player: Player) -> dict[BidTarget, tuple[int, ..
 
 
 def bid_problem(state: GameState, player: Player, target: BidTarget, amount: int) -> str | None:
-    """Why `player` may not bid `amount` on `target` now, or None if they may."""
+    """Why `player` may not bid `amount` on `target` now, in words (None: nothing wrong).
+
+    `open_bids` decides; this only explains a refusal to the player.
+    """
     closed = _closed(state, target)
     if closed is not None:
         return closed
@@ -220,7 +209,7 @@ def bid(
     """Put `color`'s bid marker on `target` at `amount`, beating any standing bid."""
     _check_turn(state, color)
     player = state.player(color)
-    if amount not in _amounts(state, target, _standing(state), player.money):
+    if amount not in open_bids(state, player, target).get(target, ()):
         raise IllegalAction(bid_problem(state, player, target, amount) or "You cannot bid that.")
     tile = target_tile(state, target)
     assert tile is not None

@@ -63,7 +63,8 @@ def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list
                 events.append(TileReserved(player=player.color, tile=tile, automatic=True))
         elif player.action == "renovate":
             if player.sheet or player.reserve:
-                decision = RenovateDecision(
+                # Built without validation: the snapshot is the game's own sheet.
+                decision = RenovateDecision.model_construct(
                     player=player.color,
                     before=list(player.sheet),
                     before_reserve=list(player.reserve),

@@ -1,7 +1,8 @@
 """Typed records of everything that happens, returned by `apply` so a log can narrate.
 
-`narrate.py` turns each event into a plain-English line. Events are frozen dataclasses:
-the engine makes many per round, and they never need validating or saving.
+`narrate.py` turns each event into a plain-English line. Events are slotted dataclasses,
+read-only by convention (not frozen: a frozen dataclass costs twice as much to build, and
+a game makes hundreds of events); they never need validating or saving.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from .actions import BidTarget, Color, Size
 from .state import Decision, EndReason, IncomeRule
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class GameStarted:
     """Setup: seating, the first player, and basic tiles removed for a 3-player game."""
 
@@ -23,7 +24,7 @@ class GameStarted:
     removed: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class RoundStarted:
     """A new round begins; `button` acts first."""
 
@@ -32,7 +33,7 @@ class RoundStarted:
     button: Color
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PriceDropped:
     """Step 1: a premier tile's Minimum-Bid marker moved down to the next circle."""
 
@@ -43,7 +44,7 @@ class PriceDropped:
     new: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TileDiscarded:
     """Step 1: a premier tile whose price could drop no lower left the game."""
 
@@ -52,7 +53,7 @@ class TileDiscarded:
     tile: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class CardDrawn:
     """Step 2: an event card was drawn to fill `space`; `symbol` names its stack."""
 
@@ -63,7 +64,7 @@ class CardDrawn:
     space: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class FameGained:
     """A player gained (or, when negative, lost) Fame for a reason other than a tile."""
 
@@ -73,7 +74,7 @@ class FameGained:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class MoneyGained:
     """A player took money from the bank because of an event card."""
 
@@ -83,7 +84,7 @@ class MoneyGained:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class NoBidPlaced:
     """A No-Bid marker: nobody may bid on `what` (or take that action) this round."""
 
@@ -92,7 +93,7 @@ class NoBidPlaced:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PriceShifted:
     """An event card moved a premier tile's Minimum-Bid marker."""
 
@@ -104,7 +105,7 @@ class PriceShifted:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class RoundRuleChanged:
     """An event card changed this round's income or Publicity Fame."""
 
@@ -114,7 +115,7 @@ class RoundRuleChanged:
     reason: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class CardInPlay:
     """An event card stays in play until it can be completed."""
 
@@ -123,7 +124,7 @@ class CardInPlay:
     name: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class CardCompleted:
     """An event card that waited in play was completed and discarded."""
 
@@ -132,7 +133,7 @@ class CardCompleted:
     name: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class StackChosen:
     """Pull Strings: the button holder chose the stack that fills the space."""
 
@@ -141,7 +142,7 @@ class StackChosen:
     size: Size
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TileFlipped:
     """A premier tile went up for auction on `space` at `price`."""
 
@@ -151,7 +152,7 @@ class TileFlipped:
     price: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class StackEmpty:
     """A premier tile was needed from an empty stack: the game ends."""
 
@@ -159,7 +160,7 @@ class StackEmpty:
     size: Size | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class IncomeCollected:
     """Step 3: every player's income for the round."""
 
@@ -167,7 +168,7 @@ class IncomeCollected:
     payments: dict[Color, int]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class BidPlaced:
     """A player put their bid marker on a tile's track."""
 
@@ -178,7 +179,7 @@ class BidPlaced:
     amount: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class Outbid:
     """A player's bid was beaten; they choose again when their turn comes round."""
 
@@ -189,7 +190,7 @@ class Outbid:
     tile: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ActionChosen:
     """A player chose Renovate or Publicity, or had nothing allowed and passed."""
 
@@ -198,7 +199,7 @@ class ActionChosen:
     action: Literal["renovate", "publicity", "pass"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TileBought:
     """Bidding is over: the winner of a track paid and took the tile."""
 
@@ -209,7 +210,7 @@ class TileBought:
     price: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TilePlaced:
     """A tile went onto a player's sheet; its Population, Revenue and Fame count now."""
 
@@ -221,7 +222,7 @@ class TilePlaced:
     rot: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TileReserved:
     """A bought tile went to its owner's reserve (`automatic`: it could not be placed)."""
 
@@ -231,7 +232,7 @@ class TileReserved:
     automatic: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class TileRemoved:
     """Renovating: a tile came off the sheet into the reserve; its values no longer count."""
 
@@ -243,7 +244,7 @@ class TileRemoved:
     rot: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class RenovationUndone:
     """Renovating: the sheet and reserve are back as they were (`finished`: cancelled)."""
 
@@ -252,7 +253,7 @@ class RenovationUndone:
     finished: bool
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class PlacementFinished:
     """A player finished a renovation or a publicity placement."""
 
@@ -260,7 +261,7 @@ class PlacementFinished:
     player: Color
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class DecisionRequired:
     """The engine waits for a player's decision."""
 
@@ -268,7 +269,7 @@ class DecisionRequired:
     decision: Decision
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ButtonPassed:
     """Step 6: the Turn Order Button passed left; No-Bid markers came off."""
 
@@ -276,7 +277,7 @@ class ButtonPassed:
     player: Color
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class FinalScored:
     """End of the game: a player's Fame by category, and cash turned into Fame."""
 
@@ -287,7 +288,7 @@ class FinalScored:
     money: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class GameOver:
     """The game ended; standings are (colour, Fame, cash left), best first."""
 

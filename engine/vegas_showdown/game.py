@@ -7,7 +7,7 @@ state exactly as it was.
 
 from __future__ import annotations
 
-from .actions import Action, Bid, ChooseStack, Color, Publicity, Renovate
+from .actions import CHOICE_KINDS, Action, Color
 from .bidding import bid, choose_action
 from .building import answer, build_decision
 from .ending import standings
@@ -40,18 +40,19 @@ def apply(state: GameState, player: Color, action: Action) -> list[Event]:
     """
     if state.over:
         raise IllegalAction("The game is over.")
-    if player not in state.colors:
+    if not any(seat.color == player for seat in state.players):
         raise IllegalAction(f"{player} is not playing in this game.")
     events: list[Event] = []
-    if isinstance(action, Bid | Renovate | Publicity):
+    kind = action.kind
+    if kind in CHOICE_KINDS:
         owed = decisions_owed(state, player) if state.pending else []
         if owed:
             raise IllegalAction(f"First {describe_decision(owed[0])}.")
-        if isinstance(action, Bid):
+        if action.kind == "bid":
             bid(state, player, action.target, action.amount, events)
         else:
-            choose_action(state, player, action.kind, events)
-    elif isinstance(action, ChooseStack):
+            choose_action(state, player, kind, events)
+    elif action.kind == "stack":
         choose_stack(state, player, action.size, events)
     else:
         if build_decision(state, player) is None:

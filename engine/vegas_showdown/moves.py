@@ -31,7 +31,8 @@ from .actions import (
     Undo,
 )
 from .bidding import open_bids
-from .sheet import Placement, fitting_placements, legal_placements, sheet_problems
+from .sheet import Placement, fitting_placements, sheet_problems
+from .sheet import legal_placements as sheet_legal_placements
 from .state import (
     BuyDecision,
     Decision,
@@ -112,7 +113,7 @@ def _placements(sheet: Sequence[Placement], tiles: list[str]) -> list[Action]:
     return [
         place_action(p.tile, p.x, p.y, p.rot)
         for tile in dict.fromkeys(tiles)
-        for p in legal_placements(COMPONENTS, sheet, tile)
+        for p in sheet_legal_placements(COMPONENTS, sheet, tile)
     ]
 
 
@@ -140,6 +141,15 @@ def _answers(state: GameState, decision: Decision) -> list[Action]:
         found.append(UNDO)
     found.append(CANCEL)
     return found
+
+
+def legal_placements(state: GameState, player: Color, tile: str) -> tuple[Placement, ...]:
+    """Every distinct place `tile` may go on `player`'s sheet now, under every rule.
+
+    Rotations giving the same cells and doors count once (the lowest is kept); whether the
+    player owns the tile or may place now is not asked (see `legal_actions` for that).
+    """
+    return sheet_legal_placements(COMPONENTS, state.player(player).sheet, tile)
 
 
 def default_answer(state: GameState, decision: Decision) -> Action:

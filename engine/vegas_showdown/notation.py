@@ -64,7 +64,7 @@ _TARGET_WORDS: Final[dict[str, BidTarget]] = {
     "slots1": "slots",
     "slots_5p": "slots2",
 }
-_AMOUNT = re.compile(r"^\$?(\d{1,6})$")
+_AMOUNT = re.compile(r"^\$?([0-9]{1,6})$")
 _ROTATIONS: Final = {"0": 0, "90": 1, "180": 2, "270": 3}
 
 
@@ -95,7 +95,10 @@ def parse_tile(word: str) -> str:
 
 def parse_sheet_cell(word: str) -> tuple[int, int]:
     """A cell of the hotel-casino sheet, e.g. `c2` (column letter, row number)."""
-    cell = parse_cell(word)
+    try:
+        cell = parse_cell(word) if word.isascii() else None
+    except ValueError:  # digits Python reads but int() does not, like "²"
+        cell = None
     cols, rows = COMPONENTS.sheet.cols, COMPONENTS.sheet.rows
     if cell is None or not (0 <= cell[0] < cols and 0 <= cell[1] < rows):
         last = cell_name((cols - 1, rows - 1))
@@ -173,13 +176,13 @@ def parse_line(line: str) -> tuple[Color, Action]:
 
 def format_action(action: Action) -> str:
     """Canonical text of an action; parsing it gives the same action back."""
-    if isinstance(action, Bid):
+    if action.kind == "bid":
         return f"bid {action.target} {action.amount}"
-    if isinstance(action, ChooseStack):
-        return f"stack {action.size}"
-    if isinstance(action, Place):
+    if action.kind == "place":
         return f"place {action.tile} {cell_name((action.x, action.y))} {action.rot * 90}"
-    if isinstance(action, Remove):
+    if action.kind == "stack":
+        return f"stack {action.size}"
+    if action.kind == "remove":
         return f"remove {cell_name((action.x, action.y))}"
     return action.kind
 

@@ -11,15 +11,15 @@ before its command.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.rng import Pcg32
+from engine.scenario_files import StepFailed, run_files
 
 from .actions import SIZES, Color, Place, Size
 from .errors import VegasShowdownError
@@ -176,10 +176,6 @@ class Scenario(_Strict):
             for tile in tiles:
                 _tile(tile)
         return self
-
-
-class StepFailed(AssertionError):
-    """A scenario step did not have the expected result."""
 
 
 def _tile(tile: str) -> str:
@@ -476,22 +472,7 @@ def load_scenario(path: Path) -> Scenario:
 
 def main(argv: list[str] | None = None) -> int:
     """Run scenario files and print one line per file."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("files", nargs="+", type=Path)
-    args = parser.parse_args(argv)
-    failed = 0
-    for path in args.files:
-        try:
-            scenario = load_scenario(path)
-            run_scenario(scenario)
-        except (ValidationError, StepFailed, OSError) as error:
-            failed += 1
-            print(f"FAIL {path}: {error}")
-            continue
-        print(f"pass {path}: {scenario.name}")
-    total = len(args.files)
-    print(f"{total - failed} of {total} scenarios passed")
-    return 1 if failed else 0
+    return run_files(argv, (__doc__ or "").split("\n")[0], load_scenario, run_scenario)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from .components import BasicTrack, Components, EventCard, EventCopy, TileFacts,
 
 COMPONENTS: Final[Components] = load_components()
 TILES: Final[dict[str, TileFacts]] = COMPONENTS.tiles
+TILE_SIZES: Final[dict[str, Size]] = {tile: facts.size for tile, facts in TILES.items()}
 PREMIER_BIDS: Final[tuple[int, ...]] = tuple(s.number for s in COMPONENTS.board.premier_track)
 PREMIER_TARGETS: Final[tuple[BidTarget, ...]] = ("P1", "P2", "P3", "P4")
 # Our notation's names for the basic tracks, and the board's.

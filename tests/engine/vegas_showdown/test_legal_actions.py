@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from engine.vegas_showdown import COLORS, GameState, IllegalAction, apply, legal_actions
+from engine.vegas_showdown import (
+    COLORS,
+    GameState,
+    IllegalAction,
+    apply,
+    legal_actions,
+    legal_placements,
+)
 from engine.vegas_showdown.actions import (
+    ACTION_KINDS,
     BID_TARGETS,
     SIZES,
     Action,
@@ -20,8 +28,9 @@ from engine.vegas_showdown.actions import (
     Undo,
 )
 from engine.vegas_showdown.randomplay import RandomPlayer
+from engine.vegas_showdown.scenario import Scenario, build_state
 from engine.vegas_showdown.setup import GameSettings, new_game
-from engine.vegas_showdown.sheet import Placement, canonical, tile_at
+from engine.vegas_showdown.sheet import Placement, canonical, cell_name, tile_at
 from engine.vegas_showdown.state import BuyDecision
 from engine.vegas_showdown.tables import COMPONENTS
 
@@ -66,7 +75,8 @@ def _accepted(state: GameState, color: Color) -> set[Action]:
     for action in _candidates(state, color):
         try:
             apply(trial, color, action)
-        except IllegalAction:
+        except IllegalAction as refusal:
+            assert str(refusal) != "You cannot bid that.", action  # bid_problem explains all
             continue
         accepted.add(_canonical(state, color, action))
         trial = state.model_copy(deep=True)
@@ -89,15 +99,33 @@ def test_listing_matches_what_apply_accepts() -> None:
                     seen_kinds |= {a.kind for a in listed}
             apply(state, *mover.next_move(state))
             moves += 1
-    assert seen_kinds == {
-        "bid",
-        "renovate",
-        "publicity",
-        "stack",
-        "place",
-        "reserve",
-        "remove",
-        "done",
-        "undo",
-        "cancel",
-    }
+    assert seen_kinds == ACTION_KINDS
+
+
+def test_legal_placements_of_a_player_are_the_places_listed_for_their_tile() -> None:
+    state = build_state(
+        Scenario.model_validate(
+            {
+                "name": "placements",
+                "players": ["red", "yellow", "green"],
+                "setup": {
+                    "button": "red",
+                    "sheets": {"red": ["lounge a3 0"]},
+                    "reserve": {"red": ["night_club"]},
+                },
+                "steps": [{"expect": {}}],
+            }
+        )
+    )
+    spots = legal_placements(state, "red", "night_club")
+    assert [(cell_name((p.x, p.y)), p.rot) for p in spots] == [
+        ("a1", 0),
+        ("b1", 0),
+        ("c3", 0),
+        ("a4", 0),
+    ]
+    assert legal_placements(state, "yellow", "night_club") == ()  # no Lounge on that sheet
+    for color in ("red", "yellow", "green"):
+        apply(state, color, Publicity())
+    listed = {a for a in legal_actions(state, "red") if isinstance(a, Place)}
+    assert listed == {Place(tile=p.tile, x=p.x, y=p.y, rot=p.rot) for p in spots}

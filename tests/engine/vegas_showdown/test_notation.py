@@ -55,9 +55,9 @@ def test_any_text_is_an_action_or_a_notation_error(text: str) -> None:
         assert str(error)
 
 
-@given(text=st.text(alphabet="bidplacePp0123456789 slotsc$-_", max_size=30))
+@given(text=st.text(alphabet="bidplacePp0123456789 slotsc$-_\u00b2\u0663", max_size=30))
 def test_command_shaped_text_is_an_action_or_a_notation_error(text: str) -> None:
-    for line in (text, "red: " + text, text + ": bid p1 3"):
+    for line in (text, "red: " + text, text + ": bid p1 3", "red: remove " + text):
         try:
             parse_line(line)
         except NotationError as error:
@@ -88,6 +88,8 @@ def test_the_forms_players_type() -> None:
         ("place lounge 22", "not a cell"),
         ("place lounge h1", "from a1 to g5"),
         ("remove c6", "not a cell"),
+        ("remove a\u00b2", "not a cell"),
+        ("bid p1 \u0663", "not an amount"),
         ("place lounge c2 45", "not a turn"),
         ("remove", "Say which cell"),
         ("reserve now", "takes nothing"),
