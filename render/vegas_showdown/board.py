@@ -305,7 +305,9 @@ def _draw_actions(canvas: Canvas, box: Box, state: GameState) -> None:
             )
             draw_tag(canvas, tag, PLAYER_TAG[color], 14)
         if action in state.no_bid:
-            draw_no_bid(canvas, Box(space.left, space.top + 22, space.right, space.bottom), "NO BID")
+            draw_no_bid(
+                canvas, Box(space.left, space.top + 22, space.right, space.bottom), "NO BID"
+            )
     stacks = Box(box.left + 2 * (width + 10) + 6, box.top, box.right, box.bottom)
     canvas.text(
         Box(stacks.left, stacks.top + 2, stacks.right, stacks.top + 24),

@@ -46,7 +46,7 @@ TARGET_WORDS: Final[dict[str, str]] = {
 _INCOME: Final[dict[str, str]] = {
     "population": "their Population",
     "revenue": "their Revenue",
-    "half_lesser": "half the lesser of Population and Revenue",
+    "half_lesser": "half the lesser of their Population and Revenue (rounded down)",
 }
 
 
@@ -80,11 +80,11 @@ def status_words(state: GameState, color: Color) -> str | None:
         if decision.player != color:
             continue
         if isinstance(decision, BuyDecision):
-            return f"to place the {tile_name(decision.tile)}"
+            return f"to place or reserve the {tile_name(decision.tile)}"
         if isinstance(decision, PublicityDecision):
-            return "may place a reserve tile"
+            return "to place a reserve tile, or not"
         if isinstance(decision, RenovateDecision):
-            return "renovating"
+            return "to finish renovating"
         if isinstance(decision, StackDecision):
             return f"to choose the stack for {decision.space}"
     if not state.pending and state.current == color and state.step == "actions":
@@ -132,12 +132,12 @@ def effect_words(effect: Effect, symbol: str) -> str:
             circles = count(abs(effect.circles), "circle")
             return f"Premier prices already on the board move {way} {circles}."
         case IncomeFormula():
-            return f"This round's income is {_INCOME[effect.formula]}."
+            return f"This round each player collects {_INCOME[effect.formula]} as income."
         case FameToRank():
             stat = effect.stat.capitalize()
-            return f"The {effect.which} {stat} gains {effect.amount} Fame (ties too)."
+            return f"Whoever has the {effect.which} {stat} gains {effect.amount} Fame (ties too)."
         case MoneyToRank():
-            return f"The player with the {effect.which} cash takes ${effect.amount} (ties too)."
+            return f"Whoever has the {effect.which} cash takes ${effect.amount} (ties too)."
         case FameAll():
             return f"Everyone gains {effect.amount} Fame."
         case MoneyAll():
