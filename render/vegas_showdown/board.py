@@ -242,7 +242,9 @@ def _draw_premier(canvas: Canvas, row: Box, state: GameState, space_id: BidTarge
     track = Box(card.right + 12, row.top + 2, row.right, row.bottom - 2)
     tile = space.tile
     if tile is None:
-        canvas.text(card, "empty: its stack has run out", MUTED, 17, min_size=12)
+        choosing = space_id == state.filling and not state.over
+        words = "empty: the button holder chooses its stack" if choosing else "empty"
+        canvas.text(card, words, MUTED, 17, min_size=12)
         draw_track(canvas, track, PREMIER_VALUES, PREMIER_SHAPES, None, None, ())
         return
     _tile_card(canvas, card, tile, f"from ${space.price}", _needs(TILES[tile]))

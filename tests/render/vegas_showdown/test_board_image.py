@@ -14,7 +14,13 @@ from render.vegas_showdown.board import board_geometry
 from render.vegas_showdown.final import final_height
 from render.vegas_showdown.picture import draw_board_only, draw_round, round_width
 from render.vegas_showdown.style import FADED, PLAYER_CODE
-from tests.render.vegas_showdown.positions import decode, final_state, midway, new_state
+from tests.render.vegas_showdown.positions import (
+    decode,
+    every_step,
+    final_state,
+    midway,
+    new_state,
+)
 
 GEO = board_geometry(round_width())
 
@@ -195,3 +201,14 @@ def test_the_final_picture_breaks_the_scoring_down_by_category() -> None:
         expected = [str(fame - sum(scores.values())), *(str(scores[c]) for c in CATEGORIES)]
         assert [c.text for c in cells][-len(expected) - 2 :] == [*expected, str(fame), f"${money}"]
     assert decode(render_round(state)).height > decode(render_round(midway(5, 11, 0.9))).height
+
+
+def test_a_space_waiting_for_pull_strings_says_whose_choice_fills_it() -> None:
+    state = next(s for s in every_step(4, 24) if s.step == "flip")
+    assert state.filling is not None
+    row = GEO.premier[("P1", "P2", "P3", "P4").index(state.filling)]
+    texts = draw_board_only(state).texts
+    assert "empty: the button holder chooses its stack" in _words(texts, row)
+    assert f"Waiting for {state.button} to choose the stack for {state.filling}" in _words(
+        texts, GEO.header
+    )
