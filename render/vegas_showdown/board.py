@@ -385,10 +385,13 @@ def _draw_events(canvas: Canvas, box: Box, state: GameState) -> None:
     cards: list[tuple[str, str]] = []
     for index in state.drawn:
         copy, card = card_of(index)
-        cards.append((f"{card.name} ({copy.symbol} stack)", card_words(card, copy.symbol)))
+        waiting = ", waiting to be completed" if index in state.in_play else ""
+        title = f"{card.name} ({copy.symbol} stack){waiting}"
+        cards.append((title, card_words(card, copy.symbol)))
     for index in state.in_play:
-        copy, card = card_of(index)
-        cards.append((f"Still waiting: {card.name}", card_words(card, copy.symbol)))
+        if index not in state.drawn:
+            copy, card = card_of(index)
+            cards.append((f"Still waiting: {card.name}", card_words(card, copy.symbol)))
     top = heading.bottom + 4
     if not cards:
         canvas.text(

@@ -212,3 +212,14 @@ def test_a_space_waiting_for_pull_strings_says_whose_choice_fills_it() -> None:
     assert f"Waiting for {state.button} to choose the stack for {state.filling}" in _words(
         texts, GEO.header
     )
+
+
+def test_a_waiting_card_drawn_this_round_is_listed_once() -> None:
+    state = midway(5, 3, 0.5)
+    waiting = [i for i, c in enumerate(COMPONENTS.event_deck) if c.card_id == "favorable_review"]
+    state.drawn = [waiting[0]]
+    state.in_play = [waiting[0]]
+    words = _words(draw_board_only(state).texts, GEO.events)
+    symbol = COMPONENTS.event_deck[waiting[0]].symbol
+    assert f"Favorable Review ({symbol} stack), waiting to be completed" in words
+    assert not any(w.startswith("Still waiting") for w in words)
