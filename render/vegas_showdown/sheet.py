@@ -272,7 +272,7 @@ def paint_tile(canvas: Canvas, box: Box, tile: str, rot: int, cell: int, label: 
         )
         canvas.draw.polygon(_quarter(cell_box, corner, cell), fill=CORNER_RED)
     if label:
-        _label(canvas, inner.inset(wall + 1), facts.name, TILE_LETTER[facts.color], cell)
+        _label(canvas, box, cell, facts.name, TILE_LETTER[facts.color])
 
 
 def _door_gap(cell_box: Box, side: Side, cell: int) -> Box:
@@ -300,10 +300,15 @@ def _quarter(cell_box: Box, corner: Corner, cell: int) -> list[tuple[int, int]]:
     return [(x, y), (x + sx * legs, y), (x, y + sy * legs)]
 
 
-def _label(canvas: Canvas, box: Box, name: str, letter: str, cell: int) -> None:
-    """The colour's letter on top, the tile's name below, shrunk to fit."""
+def _label(canvas: Canvas, footprint: Box, cell: int, name: str, letter: str) -> None:
+    """The colour's letter over the middle of the first cell, the tile's name below it.
+
+    The letter keeps to its cell's middle, clear of the corners where diamonds are outlined.
+    """
+    inset = gap_width(cell) + wall_width(cell) + 1
+    box = footprint.inset(inset)
     letter_h = max(10, round(0.28 * cell))
-    top = Box(box.left, box.top, box.right, box.top + letter_h)
+    top = Box(box.left, box.top, footprint.left + cell - inset, box.top + letter_h)
     canvas.text(top, letter, INK, letter_h, min_size=8, align="center")
     rest = Box(box.left, top.bottom, box.right, box.bottom)
     canvas.paragraph(rest, name, INK, max(10, round(0.26 * cell)), min_size=8, align="center")

@@ -25,8 +25,12 @@ FANCY_SQUARE = [
 ]
 
 
+def _placed_in(texts: tuple[TextPlacement, ...], box: Box) -> list[TextPlacement]:
+    return [t for t in texts if box.contains(t.ink)]
+
+
 def _texts_in(texts: tuple[TextPlacement, ...], box: Box) -> list[str]:
-    return [t.text for t in texts if box.contains(t.ink)]
+    return [t.text for t in _placed_in(texts, box)]
 
 
 def _wall_middle(geo: SheetGeometry, x: int, y: int, side: Side) -> tuple[int, int]:
@@ -181,3 +185,22 @@ def test_one_sheet_alone_is_drawn_large() -> None:
     pixels = decode(render_sheet(state, "blue"))
     assert pixels.width > 560
     assert pixels.width < 800
+
+
+def test_no_diamond_outline_crosses_a_tile_colour_letter() -> None:
+    state = final_state(5, 34)
+    drawing = draw_round(state)
+    crossed = outlined = 0
+    for player in state.players:
+        geo = round_sheet(state, player.color)
+        letters = [t.ink for t in _placed_in(drawing.texts, geo.grid) if t.text in "YBG"]
+        for diamond in diamonds(COMPONENTS, player.sheet):
+            north, east, south, west = diamond_points(geo, diamond)
+            outline = Box(west[0] - 3, north[1] - 3, east[0] + 4, south[1] + 4)
+            outlined += 1
+            crossed += sum(_overlap(outline, letter) for letter in letters)
+    assert outlined >= 4 and crossed == 0
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.left < b.right and b.left < a.right and a.top < b.bottom and b.top < a.bottom
