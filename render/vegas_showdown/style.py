@@ -119,7 +119,7 @@ def _palette_colors() -> list[RGB]:
     pairs = [(ink, ground) for ink in inks for ground in grounds]
     pairs += [(INK, fill) for fill in PLAYER_FILL.values()]
     pairs += [(WHITE, fill) for fill in (*PLAYER_FILL.values(), INK, PREVIEW, CORNER_RED)]
-    pairs += [(FADED_INK, FADED), (INK, AREA_INK["casino"]), (INK, AREA_INK["hotel"])]
+    pairs += [(FADED_INK, FADED), (INK, AREA_INK["casino"]), (INK, AREA_INK["hotel"]), (INK, RULE)]
     return [*inks, *fills, *blend_steps(pairs)]
 
 
