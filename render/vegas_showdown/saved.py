@@ -17,9 +17,6 @@ def load_state(data: Any) -> GameState:
     if isinstance(data, dict) and "commands" in data and "settings" in data:
         state, _ = GameRecord.model_validate(data).replay()
         return state
-    if isinstance(data, dict) and "game" in data:
-        # A state carries its game's name only in newer saves; the model does not list it.
-        data = {key: value for key, value in data.items() if key != "game"}
     return GameState.model_validate(data)
 
 

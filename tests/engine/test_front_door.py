@@ -7,8 +7,10 @@ package that loses a member fails here too.
 from __future__ import annotations
 
 import inspect
+import json
 
 import pytest
+from pydantic import BaseModel, ValidationError
 
 from engine import lords_of_vegas, vegas_showdown
 from engine.game import GameRules
@@ -82,3 +84,19 @@ def test_a_game_can_be_driven_through_the_front_door_alone(
     with pytest.raises(rules.NotationError):
         rules.parse_command("fly to the moon")
     assert len(rules.standings(state)) == len(players)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_saved_state_names_its_game_and_one_saved_without_the_name_still_loads(
+    name: str,
+) -> None:
+    rules: GameRules[object, BaseModel, str, object, object, object] = GAMES[name]
+    players = ["red", "blue", "green"]
+    state, _ = rules.new_game(rules.GameSettings(players=players, seed=5))
+    saved = json.loads(state.model_dump_json())
+    assert saved["game"] == name
+    del saved["game"]  # as states were saved before they named their game
+    assert rules.GameState.model_validate(saved) == state
+    other = next(game for game in GAMES if game != name)
+    with pytest.raises(ValidationError):
+        rules.GameState.model_validate({**saved, "game": other})
