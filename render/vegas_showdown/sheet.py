@@ -19,13 +19,14 @@ from typing import Final
 from engine.vegas_showdown.components import Area, Components
 from engine.vegas_showdown.geometry import STEP, Cell, Corner, Side
 from engine.vegas_showdown.sheet import Placement
+from engine.vegas_showdown.sheet_scoring import Diamond, completed_diamonds
 from engine.vegas_showdown.tables import COMPONENTS
 
 from ..box import Box
 from ..canvas import Canvas
 from ..cues import fill_pattern
 from ..palette import INK, MUTED, RULE, WHITE
-from .rooms import Diamond, DoorEdge, diamonds, doors_of, entrance_doors, passages
+from .rooms import DoorEdge, doors_of, entrance_doors, passages
 from .style import (
     AREA_GROUND,
     AREA_INK,
@@ -384,7 +385,7 @@ def draw_sheet(
     for placement in sheet:
         draw_tile(canvas, geo, placement, labels)
     draw_thresholds(canvas, geo, sheet)
-    for diamond in diamonds(COMPONENTS, sheet):
+    for diamond in completed_diamonds(COMPONENTS, sheet):
         draw_diamond(canvas, geo, diamond)
     return geo
 

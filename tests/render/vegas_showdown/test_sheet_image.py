@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from PIL import Image
+
 from engine.vegas_showdown import GameState
 from engine.vegas_showdown.geometry import STEP, Side
 from engine.vegas_showdown.sheet import Placement
-from engine.vegas_showdown.sheet_scoring import diamonds as engine_diamonds
+from engine.vegas_showdown.sheet_scoring import Diamond, completed_diamonds
 from engine.vegas_showdown.tables import COMPONENTS, TILES
 from render.box import Box
 from render.palette import INK, WHITE
 from render.text import TextPlacement
 from render.vegas_showdown import render_round, render_sheet
 from render.vegas_showdown.picture import ROUND_CELL, draw_round, round_sheet
-from render.vegas_showdown.rooms import diamonds
 from render.vegas_showdown.sheet import SheetGeometry, diamond_points, gap_width, wall_width
 from render.vegas_showdown.style import AREA_GROUND, CORNER_RED, TILE_FILL, TILE_LETTER
 from tests.render.vegas_showdown.positions import decode, final_state, new_state
@@ -110,7 +111,7 @@ def test_doors_that_meet_get_a_white_threshold_across_the_gap_between_tiles() ->
 
 def test_red_corners_are_drawn_and_a_full_diamond_is_outlined() -> None:
     state = _sheet_state(FANCY_SQUARE)
-    drawn = diamonds(COMPONENTS, FANCY_SQUARE)
+    drawn = completed_diamonds(COMPONENTS, FANCY_SQUARE)
     assert [(d.point, d.full) for d in drawn] == [((3, 2), True)]
     pixels = decode(render_round(state))
     geo = round_sheet(state, state.players[1].color)
@@ -125,7 +126,7 @@ def test_red_corners_are_drawn_and_a_full_diamond_is_outlined() -> None:
 def test_a_three_quarter_diamond_is_outlined_on_its_three_red_sides_only() -> None:
     sheet = [*FANCY_SQUARE[:3], Placement("slots", 3, 2, 0)]
     state = _sheet_state(sheet)
-    (diamond,) = diamonds(COMPONENTS, sheet)
+    (diamond,) = completed_diamonds(COMPONENTS, sheet)
     assert not diamond.full and diamond.quarters == {"SE", "SW", "NE"}
     pixels = decode(render_round(state))
     geo = round_sheet(state, state.players[1].color)
@@ -140,15 +141,32 @@ def test_a_three_quarter_diamond_is_outlined_on_its_three_red_sides_only() -> No
     assert pixels.getpixel(middle(east, south)) != INK  # south-east cell: the Slots, no red
 
 
-def test_the_diamonds_drawn_are_the_diamonds_the_engine_scores() -> None:
-    compared = 0
+def _outlined_sides(pixels: Image.Image, geo: SheetGeometry, diamond: Diamond) -> set[str]:
+    """The quarters whose side of the diamond's outline is drawn in ink at its middle."""
+    north, east, south, west = diamond_points(geo, diamond)
+    sides = {"NW": (west, north), "NE": (north, east), "SE": (east, south), "SW": (south, west)}
+    # A side of the outline borders the cell on its side of the point, whose corner at
+    # the point is the opposite one (the north-west cell gives its south-east corner).
+    opposite = {"NW": "SE", "NE": "SW", "SE": "NW", "SW": "NE"}
+    return {
+        opposite[cell]
+        for cell, (a, b) in sides.items()
+        if pixels.getpixel(((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)) == INK
+    }
+
+
+def test_the_picture_outlines_the_diamonds_the_engine_scores_where_the_engine_puts_them() -> None:
+    outlined = full = 0
     for players, seed in ((3, 2), (4, 3), (5, 4), (5, 11), (4, 12), (3, 13)):
-        for player in final_state(players, seed).players:
-            drawn = diamonds(COMPONENTS, player.sheet)
-            full = sum(d.full for d in drawn)
-            assert (full, len(drawn) - full) == engine_diamonds(COMPONENTS, player.sheet)
-            compared += len(drawn)
-    assert compared > 0
+        state = final_state(players, seed)
+        pixels = decode(render_round(state))
+        for player in state.players:
+            geo = round_sheet(state, player.color)
+            for diamond in completed_diamonds(COMPONENTS, player.sheet):
+                assert _outlined_sides(pixels, geo, diamond) == diamond.quarters, diamond
+                outlined += 1
+                full += diamond.full
+    assert outlined > full > 0
 
 
 def test_areas_entrances_and_cell_names_are_labelled() -> None:
@@ -194,7 +212,7 @@ def test_no_diamond_outline_crosses_a_tile_colour_letter() -> None:
     for player in state.players:
         geo = round_sheet(state, player.color)
         letters = [t.ink for t in _placed_in(drawing.texts, geo.grid) if t.text in "YBG"]
-        for diamond in diamonds(COMPONENTS, player.sheet):
+        for diamond in completed_diamonds(COMPONENTS, player.sheet):
             north, east, south, west = diamond_points(geo, diamond)
             outline = Box(west[0] - 3, north[1] - 3, east[0] + 4, south[1] + 4)
             outlined += 1
