@@ -127,7 +127,7 @@ def test_each_diamond_is_given_with_its_grid_point_and_its_red_quarters() -> Non
     assert three == Diamond((3, 2), frozenset({"SE", "SW", "NE"})) and not three.full
     assert completed_diamonds(C, WORKED_EXAMPLES["large_red_tile_alone"][0]) == ()
     # Two squares of Fancy Slots: two full diamonds, in reading order of their points.
-    square = WORKED_EXAMPLES["diamond_four_smalls"][0][:3] + [P("fancy_slots", 3, 2, 0)]
+    square = [*WORKED_EXAMPLES["diamond_four_smalls"][0][:3], P("fancy_slots", 3, 2, 0)]
     below = [P(p.tile, p.x - 2, p.y + 2, p.rot) for p in square]
     assert [d.point for d in completed_diamonds(C, below + square)] == [(3, 2), (1, 4)]
     assert diamonds(C, below + square) == (2, 0)
