@@ -19,7 +19,7 @@ from .errors import IllegalAction, NotationError, VegasShowdownError
 from .events import Event
 from .game import apply, decisions_owed, is_over, result, waiting_for
 from .moves import default_answer, legal_actions, legal_placements
-from .narrate import describe, describe_decision
+from .narrate import describe, describe_card, describe_decision
 from .notation import format_action, format_line, parse_command, parse_line
 from .setup import GameSettings, new_game
 from .state import Decision, GameState
@@ -39,6 +39,7 @@ __all__ = [
     "decisions_owed",
     "default_answer",
     "describe",
+    "describe_card",
     "describe_decision",
     "format_action",
     "format_line",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from engine.vegas_showdown import Color, GameState
+from engine.vegas_showdown import Color, GameState, describe_card
 from engine.vegas_showdown.actions import SIZES, BidTarget
 from engine.vegas_showdown.bidding import lowest_bid, target_tile
 from engine.vegas_showdown.components import TileFacts
@@ -46,7 +46,7 @@ from .style import (
     WINNER,
 )
 from .tracks import ValueShape, draw_no_bid, draw_track
-from .words import action_words, card_words, status_words, waiting_words
+from .words import action_words, status_words, waiting_words
 
 PAD: Final = 12
 HEADER_H: Final = 64
@@ -387,11 +387,11 @@ def _draw_events(canvas: Canvas, box: Box, state: GameState) -> None:
         copy, card = card_of(index)
         waiting = ", waiting to be completed" if index in state.in_play else ""
         title = f"{card.name} ({copy.symbol} stack){waiting}"
-        cards.append((title, card_words(card, copy.symbol)))
+        cards.append((title, describe_card(index)))
     for index in state.in_play:
         if index not in state.drawn:
-            copy, card = card_of(index)
-            cards.append((f"Still waiting: {card.name}", card_words(card, copy.symbol)))
+            card = card_of(index)[1]
+            cards.append((f"Still waiting: {card.name}", describe_card(index)))
     top = heading.bottom + 4
     if not cards:
         canvas.text(

@@ -1,4 +1,7 @@
-"""The words the pictures write: names, what each player is doing, what a card does."""
+"""The words the pictures write: names and what each player is doing.
+
+What an event card does is the engine's wording (`narrate.describe_card`).
+"""
 
 from __future__ import annotations
 
@@ -6,25 +9,6 @@ from collections.abc import Mapping
 from typing import Final
 
 from engine.vegas_showdown import Color, GameState
-from engine.vegas_showdown.components import (
-    ChooseStack,
-    Effect,
-    EventCard,
-    FameAll,
-    FameIfConnected,
-    FamePerTile,
-    FameToRank,
-    IncomeFormula,
-    LingeringFirstPremierPlacement,
-    MoneyAll,
-    MoneyPerTile,
-    MoneyToRank,
-    NoAction,
-    NoBidBasic,
-    NoBidPremierSize,
-    PremierPriceShift,
-    PublicityFame,
-)
 from engine.vegas_showdown.state import (
     BuyDecision,
     Player,
@@ -33,7 +17,7 @@ from engine.vegas_showdown.state import (
     StackDecision,
 )
 from engine.vegas_showdown.tables import tile_name
-from engine.words import and_list, count
+from engine.words import and_list
 
 from ..charts import shown_name
 
@@ -42,11 +26,6 @@ TARGET_WORDS: Final[dict[str, str]] = {
     "slots2": "Slots (2nd)",
     "lounge": "Lounge",
     "restaurant": "Restaurant",
-}
-_INCOME: Final[dict[str, str]] = {
-    "population": "their Population",
-    "revenue": "their Revenue",
-    "half_lesser": "half the lesser of their Population and Revenue (rounded down)",
 }
 
 
@@ -103,59 +82,3 @@ def waiting_words(state: GameState, names: Mapping[Color, str]) -> str:
     if len(waiting) == 1:
         return f"Waiting for {names[waiting[0]]} {status_words(state, waiting[0])}"
     return f"Waiting for {and_list([names[c] for c in waiting])} to place their tiles"
-
-
-def _tiles(tiles: tuple[str, ...]) -> str:
-    words = [tile_name(tile) for tile in tiles]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def effect_words(effect: Effect, symbol: str) -> str:
-    """One effect of an event card as a sentence; `symbol` is the drawn copy's size symbol."""
-    match effect:
-        case FamePerTile():
-            tiles = _tiles(effect.tiles)
-            return f"Everyone gains {effect.amount} Fame per {tiles} tile on their sheet."
-        case MoneyPerTile():
-            return (
-                f"Everyone takes ${effect.amount} per {_tiles(effect.tiles)} tile on their sheet."
-            )
-        case NoBidBasic():
-            return f"No bids on the {tile_name(effect.tile)} this round."
-        case NoBidPremierSize():
-            size = symbol if effect.size == "symbol" else effect.size
-            return f"No bids on {size} premier tiles this round."
-        case NoAction():
-            return f"Nobody may choose {effect.action.capitalize()} this round."
-        case PremierPriceShift():
-            way = "up" if effect.circles > 0 else "down"
-            circles = count(abs(effect.circles), "circle")
-            return f"Premier prices already on the board move {way} {circles}."
-        case IncomeFormula():
-            return f"This round each player collects {_INCOME[effect.formula]} as income."
-        case FameToRank():
-            stat = effect.stat.capitalize()
-            return f"Whoever has the {effect.which} {stat} gains {effect.amount} Fame (ties too)."
-        case MoneyToRank():
-            return f"Whoever has the {effect.which} cash takes ${effect.amount} (ties too)."
-        case FameAll():
-            return f"Everyone gains {effect.amount} Fame."
-        case MoneyAll():
-            return f"Everyone takes ${effect.amount}."
-        case PublicityFame():
-            return f"Publicity gives {effect.amount} Fame this round."
-        case FameIfConnected():
-            return f"Everyone whose entrances are joined gains {effect.amount} Fame."
-        case LingeringFirstPremierPlacement():
-            return (
-                f"The first to put a premier tile on their sheet gains {effect.amount} Fame; "
-                "the card waits until someone does."
-            )
-        case ChooseStack():
-            return "The button holder chooses the stack that fills the space."
-    return ""
-
-
-def card_words(card: EventCard, symbol: str) -> str:
-    """Everything an event card does, in words."""
-    return " ".join(effect_words(effect, symbol) for effect in card.effects)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.vegas_showdown import standings
+from engine.vegas_showdown import describe_card, standings
 from engine.vegas_showdown.bidding import lowest_bid
 from engine.vegas_showdown.ending import CATEGORIES
 from engine.vegas_showdown.tables import COMPONENTS, TILES, card_of
@@ -162,8 +162,10 @@ def test_the_events_of_the_round_and_waiting_cards_are_in_words() -> None:
     for index in state.drawn:
         copy, card = card_of(index)
         assert f"{card.name} ({copy.symbol} stack)" in words
+        assert describe_card(index) in words  # the engine's own words for the card
     assert "Still waiting: Favorable Review" in words
-    assert "first to put a premier tile" in words
+    assert describe_card(state.in_play[0]) in words
+    assert "first player to put a premier tile" in words
 
 
 def test_the_header_names_the_round_the_button_and_whose_move_it_is() -> None:
