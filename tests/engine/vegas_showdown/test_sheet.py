@@ -284,6 +284,12 @@ def test_cells_and_names() -> None:
     assert parse_cell("c0") is None and parse_cell("2c") is None and parse_cell("c") is None
 
 
+@pytest.mark.parametrize("text", ["a²", "c\u0663", "b\uff12", "d1\u00b2", "e-1", "c+2", "c 2", ""])
+def test_a_cell_name_has_ascii_digits_only_and_anything_else_is_no_cell(text: str) -> None:
+    # Superscripts pass str.isdigit but not int(); Arabic-Indic and full-width digits pass both.
+    assert parse_cell(text) is None
+
+
 def test_a_placement_round_trips_through_json() -> None:
     adapter = TypeAdapter(list[Placement])
     sheet = [P("lounge", 0, 2, 0), P("restaurant", 5, 2, 3)]
