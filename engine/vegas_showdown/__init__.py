@@ -21,6 +21,7 @@ from .game import apply, decisions_owed, is_over, result, waiting_for
 from .moves import default_answer, legal_actions, legal_placements
 from .narrate import describe, describe_card, describe_decision
 from .notation import format_action, format_line, parse_command, parse_line
+from .record import GameRecord, PublicRecord
 from .setup import GameSettings, new_game
 from .state import Decision, GameState
 
@@ -30,10 +31,12 @@ __all__ = [
     "Color",
     "Decision",
     "Event",
+    "GameRecord",
     "GameSettings",
     "GameState",
     "IllegalAction",
     "NotationError",
+    "PublicRecord",
     "VegasShowdownError",
     "apply",
     "decisions_owed",

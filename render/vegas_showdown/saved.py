@@ -1,23 +1,20 @@
-"""A saved Vegas Showdown game (state or game record) read for drawing."""
+"""A saved Vegas Showdown game (state, full record or public record) read for drawing."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from engine.games import VEGAS_SHOWDOWN
 from engine.vegas_showdown import GameState
-from engine.vegas_showdown.record import GameRecord
 
-from ..saved import Picture
+from ..saved import Picture, saved_state
 from .picture import render_round
 
 
 def load_state(data: Any) -> GameState:
-    """The state of a saved game's JSON: a state, or a game record (replayed to its end)."""
-    if isinstance(data, dict) and "commands" in data and "settings" in data:
-        state, _ = GameRecord.model_validate(data).replay()
-        return state
-    return GameState.model_validate(data)
+    """The state of a saved game's JSON: a state, a game record (replayed) or a public record."""
+    return saved_state(VEGAS_SHOWDOWN, data)
 
 
 def saved_picture(data: Any) -> Picture:

@@ -33,6 +33,7 @@ def test_the_protocol_names_the_whole_front_door() -> None:
         "describe",
     } <= set(MEMBERS)
     assert {"GameState", "GameSettings", "IllegalAction", "NotationError"} <= set(MEMBERS)
+    assert {"GameRecord", "PublicRecord"} <= set(MEMBERS)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -65,8 +66,10 @@ def test_a_game_can_be_driven_through_the_front_door_alone(
     package: object, players: list[str]
 ) -> None:
     rules: GameRules[object, object, str, object, object, object] = package  # type: ignore[assignment]
-    state, events = rules.new_game(rules.GameSettings(players=players, seed=3))
+    settings = rules.GameSettings(players=players, seed=3)
+    state, events = rules.new_game(settings)
     assert events and all(rules.describe(event) for event in events)
+    lines: list[str] = []
     for _ in range(30):
         if rules.is_over(state):
             break
@@ -79,6 +82,14 @@ def test_a_game_can_be_driven_through_the_front_door_alone(
         assert rules.parse_line(line) == (player, action)
         for event in rules.apply(state, player, action):
             assert rules.describe(event)
+        lines.append(line)
+    # The record replays the game; its public form reads back without the seed.
+    record = rules.GameRecord(settings=settings, commands=lines)
+    assert record.replay()[0] == state
+    shared = rules.PublicRecord.model_validate_json(record.public(state).model_dump_json())
+    assert shared.record == "public" and shared.game == record.game
+    assert list(shared.players) == players and list(shared.commands) == lines
+    assert "seed" not in shared.model_dump_json()
     restored = rules.GameState.model_validate_json(state.model_dump_json())  # type: ignore[attr-defined]
     assert restored == state
     with pytest.raises(rules.NotationError):

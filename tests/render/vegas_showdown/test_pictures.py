@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.vegas_showdown import GameState
+from engine.vegas_showdown import GameRecord, GameState
 from engine.vegas_showdown.sheet import legal_placements
 from engine.vegas_showdown.state import BuyDecision
 from engine.vegas_showdown.tables import COMPONENTS
@@ -89,6 +89,24 @@ def test_a_late_five_player_round_stays_well_under_the_size_limits() -> None:
     assert len(png) < MAX_BYTES
     width, height = decode(png).size
     assert width <= 1400 and height <= 2000
+
+
+def test_a_public_record_draws_the_round_the_table_sees(tmp_path: Path) -> None:
+    _, whole = finished_game(5, 3)
+    for fraction in (0.2, 0.5, 0.8):
+        so_far = GameRecord(
+            settings=whole.settings, commands=whole.commands[: int(len(whole.commands) * fraction)]
+        )
+        state, _ = so_far.replay()
+        public = so_far.public(state)
+        # The event deck's and stacks' order are not in it, and the picture does not need them.
+        assert public.state != state
+        assert render_round(public.state) == render_round(state)
+    saved = tmp_path / "public.json"
+    saved.write_text(public.model_dump_json(), encoding="utf-8")
+    out = tmp_path / "round.png"
+    assert main([str(saved), "-o", str(out), "--name", "red=Ann"]) == 0
+    assert out.read_bytes() == render_round(state, names={"red": "Ann"})
 
 
 def test_names_are_drawn_and_colours_stand_in_for_missing_ones() -> None:
