@@ -11,10 +11,10 @@
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
-from engine.lords_of_vegas import apply, legal_actions, new_game, parse_line, waiting_for
+from benchmarks.replay import print_replay_timings
+from engine.games import LORDS_OF_VEGAS
 from engine.lords_of_vegas.randomplay import play_random_game
 from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.state import EDITION_COLORS
@@ -41,25 +41,7 @@ def main() -> None:
         f"  {args.games / cpu:.1f} games per CPU second ({args.games / wall:.1f} per wall second)"
     )
 
-    apply_ns: list[int] = []
-    listing_ns: list[int] = []
-    listed = 0
-    for record in records:
-        state, _ = new_game(record.settings)
-        for line in record.commands:
-            player, action = parse_line(line)
-            started = time.perf_counter_ns()
-            options = legal_actions(state, waiting_for(state)[0])
-            listing_ns.append(time.perf_counter_ns() - started)
-            listed += len(options)
-            started = time.perf_counter_ns()
-            apply(state, player, action)
-            apply_ns.append(time.perf_counter_ns() - started)
-    print(f"  apply: mean {statistics.fmean(apply_ns) / 1000:.1f} us over {len(apply_ns)} actions")
-    print(
-        f"  legal_actions (all kinds): mean {statistics.fmean(listing_ns) / 1000:.1f} us, "
-        f"{listed / len(listing_ns):.0f} actions listed on average"
-    )
+    print_replay_timings(LORDS_OF_VEGAS, records)
 
 
 if __name__ == "__main__":

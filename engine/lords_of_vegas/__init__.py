@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .actions import Action, Color
 from .board import BOARD, COMPANIES, GAME_OVER, Company
+from .ending import standings
 from .errors import IllegalAction, LordsOfVegasError, NotationError
 from .events import Event
 from .game import apply, decisions_owed, is_over, offers_to_answer, result, waiting_for
@@ -50,5 +51,6 @@ __all__ = [
     "parse_command",
     "parse_line",
     "result",
+    "standings",
     "waiting_for",
 ]

@@ -8,12 +8,13 @@ if any fails. See `tests/scenarios/` for examples and README.md for the format.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.scenario_files import StepFailed, run_files
 
 from .actions import Color
 from .board import GAME_OVER, Company
@@ -179,10 +180,6 @@ def build_state(scenario: Scenario) -> GameState:
     )
 
 
-class StepFailed(AssertionError):
-    """A scenario step did not have the expected result."""
-
-
 def _check(expect: Expect, state: GameState) -> None:
     problems: list[str] = []
 
@@ -296,22 +293,7 @@ def load_scenario(path: Path) -> Scenario:
 
 def main(argv: list[str] | None = None) -> int:
     """Run scenario files and print one line per file."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("files", nargs="+", type=Path)
-    args = parser.parse_args(argv)
-    failed = 0
-    for path in args.files:
-        try:
-            scenario = load_scenario(path)
-            run_scenario(scenario)
-        except (ValidationError, StepFailed, OSError) as error:
-            failed += 1
-            print(f"FAIL {path}: {error}")
-            continue
-        print(f"pass {path}: {scenario.name}")
-    total = len(args.files)
-    print(f"{total - failed} of {total} scenarios passed")
-    return 1 if failed else 0
+    return run_files(argv, __doc__.split("\n")[0], load_scenario, run_scenario)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,138 @@
+"""A short guide to Vegas Showdown, in our own words, for newcomers (`rules`, consoles).
+
+Each topic is a few lines of plain text. `components` says which parts of the game are
+reconstructed rather than read off a printed copy, worked out from the data file itself.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, get_args
+
+from .sheet import cell_name
+from .tables import COMPONENTS, TILES
+
+Topic = Literal[
+    "overview",
+    "round",
+    "bid",
+    "renovate",
+    "publicity",
+    "place",
+    "events",
+    "scoring",
+    "end",
+    "components",
+]
+
+TOPICS: Final[tuple[Topic, ...]] = get_args(Topic)
+
+_TEXT: Final[dict[Topic, str]] = {
+    "overview": (
+        "Each of you builds a hotel-casino on a {cols} by {rows} grid of rooms: a casino "
+        "end, a hotel end and a common middle, with an entrance at each end. Every round "
+        "you bid for rooms (tiles) or spend the round rebuilding or advertising. Rooms "
+        "bring Population and Revenue (your income is the lower of the two) and Fame; the "
+        "most Fame at the end wins, with cash breaking ties."
+    ),
+    "round": (
+        "1. From round 2, every premier tile still unsold gets cheaper by one circle; one "
+        "already at $3 leaves the game.\n"
+        "2. Each empty premier space gets an event card, then a new tile from the stack "
+        "the card shows.\n"
+        "3. Income: the lower of your Population and Revenue.\n"
+        "4. From the button holder round the table, each player bids, renovates or takes "
+        "publicity; outbid players choose again on their next turn. Then winners pay and "
+        "place or keep their tiles.\n"
+        "5-6. A full sheet ends the game; otherwise the button moves left."
+    ),
+    "bid": (
+        "`bid <space> <amount>`: P1-P4 are the premier spaces (at least their Minimum-Bid "
+        "marker); `slots`, `lounge` and `restaurant` sell basic tiles from their lowest "
+        "space up (`slots2`, a second Slots track, only with 5 players). You must beat the "
+        "standing bid, stay within your cash and the track, and bid on a printed space. A "
+        "bid that stands cannot be changed; once outbid you choose again on your turn."
+    ),
+    "renovate": (
+        "`renovate`: after bidding, take up to 2 tiles off your sheet (`remove <cell>`), "
+        "then put up to 2 tiles you own on it (`place ...`), even ones just removed. Only "
+        "the finished sheet must follow the placement rules (`done`); `undo` starts over "
+        "and `cancel` keeps your sheet as it was."
+    ),
+    "publicity": (
+        "`publicity`: gain 1 Fame at once (some event cards change this), and after "
+        "bidding you may place one tile from your reserve (`place ...` or `done`)."
+    ),
+    "place": (
+        "`place <tile> <cell> <turn>`: the cell under the tile's top-left corner (a1 at "
+        "the casino end's top, {last} at the hotel end's bottom) and a clockwise turn of 0, 90, "
+        "180 or 270. The tile must fit on free cells, be reachable from its entrance "
+        "through doors that meet (yellow: casino, blue: hotel, green: either), and have "
+        "its prerequisites already on the sheet (reserve tiles do not count). A Night Club "
+        "needs a door meeting a Lounge's. A bought tile you cannot or will not place goes "
+        "to your reserve (`reserve`); you may then place a reserve tile instead."
+    ),
+    "events": (
+        "Each empty premier space draws an event card: it may pay money or Fame for "
+        "certain rooms, move prices, change this round's income or Publicity, or put "
+        "No-Bid markers on a basic tile, a premier size or an action until the round "
+        "ends. Pull Strings lets the button holder pick the stack. A card that cannot be "
+        "completed yet stays in play."
+    ),
+    "scoring": (
+        "At the end: 5 Fame for a casino area filled only with yellow and green rooms, 5 "
+        "for a hotel area filled only with blue and green, 3 for a door path joining both "
+        "entrances, 5/3/1 for the most Population and the most Revenue (tied players share "
+        "the places they cover, rounded down), 1 per full $10, 3 per full red diamond and 1 "
+        "per three-quarter diamond where red-cornered rooms meet."
+    ),
+    "end": (
+        "The game ends when a player's sheet is completely covered (checked after the "
+        "round's placements), or when a premier tile is needed from an empty stack (after "
+        "that event card acts; that round has no income or actions). Most Fame wins, then "
+        "most cash left; a full tie is a shared win."
+    ),
+    "components": "",
+}
+
+
+def reconstructed_summary() -> str:
+    """Which components are reconstructed, in words, from the data file's own marks."""
+    marks = COMPONENTS.reconstructed
+    parts: list[str] = []
+    if any(path.startswith("sheet.") for path in marks):
+        parts.append("the sheet's size, areas and entrances")
+    fields = {"doors": "door positions", "back": "A/B backs", "red_corner_marks": "red corners"}
+    for field, words in fields.items():
+        tiles = {p.split(".")[1] for p in marks if p.startswith("tiles.") and p.endswith(field)}
+        if tiles:
+            scope = "every tile" if len(tiles) == len(TILES) else f"{len(tiles)} tiles"
+            parts.append(f"the {words} of {scope}")
+    numbers = ("min_bid", "population", "revenue", "fame", "count", "size")
+    valued = sorted(
+        {p.split(".")[1] for p in marks if p.startswith("tiles.") and p.endswith(numbers)}
+    )
+    if valued:
+        names = ", ".join(TILES[t].name for t in valued)
+        parts.append(f"some prices, values or counts of {names}")
+    cards = {p.split(".")[1] for p in marks if p.startswith("event_cards.") and "effects" in p}
+    if cards:
+        parts.append(
+            f"the effects of {len(cards)} of the {len(COMPONENTS.event_cards)} event cards"
+        )
+    if any(p.startswith("board.premier_track") for p in marks):
+        parts.append("some spaces of the premier bidding track")
+    if not parts:
+        return "Every component in the data file is marked as read off the printed game."
+    return (
+        "No complete list of the printed components is public, so parts of this game are "
+        "reconstructed to fit every known fact: " + "; ".join(parts) + ". Players who own "
+        "the printed game can correct them in engine/vegas_showdown/data/components.json."
+    )
+
+
+def guide(topic: Topic) -> str:
+    """The guide's text on `topic`."""
+    if topic == "components":
+        return reconstructed_summary()
+    cols, rows = COMPONENTS.sheet.cols, COMPONENTS.sheet.rows
+    return _TEXT[topic].format(cols=cols, rows=rows, last=cell_name((cols - 1, rows - 1)))
