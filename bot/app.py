@@ -20,6 +20,7 @@ from bot.buttons import AbandonButton, DecisionButton, DecisionMenu, OfferButton
 from bot.clock import Clock, SystemClock
 from bot.commands import LordsOfVegas
 from bot.endpoints import use_discord_endpoints
+from bot.games import GAMES
 from bot.guild_commands import Vegas
 from bot.host import Host
 from bot.prompts import Prompts, offer_fits
@@ -94,7 +95,7 @@ class VegasHost(discord.Client):
 
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
-        self.store = await Store.open(self.settings.database_path)
+        self.store = await Store.open(self.settings.database_path, kinds=GAMES)
         self.tables = Tables(self.store, check_posts=offer_fits)
         prompts = Prompts(self, self.store, self.clock)
         turns = TurnTimers(self.store, self.clock)

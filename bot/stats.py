@@ -135,7 +135,7 @@ async def points_chart(store: Store, game: Game) -> bytes:
     names = {cast(Color, seat.color): seat.name or seat.color for seat in game.seats}
 
     def draw() -> bytes:
-        state, events = game_record(game, moves).replay()
+        state, events = game_record(store.kind_of(game), game, moves).replay()
         return render_points_chart(points_over_turns(state.colors, events), names)
 
     return await asyncio.to_thread(draw)
@@ -155,7 +155,7 @@ async def player_record(
     def count() -> Counter[Company]:
         counts: Counter[Company] = Counter()
         for game, moves in logs:
-            _, events = game_record(game, moves).replay()
+            _, events = game_record(store.kind_of(game), game, moves).replay()
             counts.update(companies_built(events, colors[game.id]))
         return counts
 

@@ -193,6 +193,7 @@ class Tables:
                     channel_id=channel_id,
                     host_user_id=user_id,
                     edition=edition,
+                    kind="lords_of_vegas",
                     options=options,
                 )
             except ChannelBusy:

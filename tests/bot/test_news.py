@@ -11,6 +11,7 @@ from contextlib import closing
 import pytest
 
 from bot.app import VegasHost, create_bot
+from bot.games import GAMES
 from bot.outbox import POSTED_BELOW
 from bot.store import Store, verify_game
 from bot.tables import STOPPING
@@ -44,7 +45,7 @@ def seat_colors(table: Table, user: User) -> tuple[str, str]:
 
 async def assert_saved_and_posted(table: Table, moves: int) -> None:
     """The database holds `moves` moves that replay to its snapshot, and no news is left."""
-    store = await Store.open(table.database)
+    store = await Store.open(table.database, kinds=GAMES)
     try:
         game = await store.open_game(table.channel.id)
         assert game is not None and game.moves == moves

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.app import VegasHost, create_bot
+from bot.games import GAMES
 from bot.store import Store, verify_game
 from tests.bot.conftest import Table
 from tests.bot.players import build_something, mentioned
@@ -135,7 +136,7 @@ async def test_a_killed_bot_restarts_and_the_game_goes_on(
     assert after == before
     reply = await emu.slash(current, table.channel, "lov end")
     assert not reply.ephemeral and reply.message is not None and reply.message.attachments
-    store = await Store.open(table.database)
+    store = await Store.open(table.database, kinds=GAMES)
     try:
         game = await store.open_game(table.channel.id)
         assert game is not None and game.moves == accepted + 1
