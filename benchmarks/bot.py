@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bot.app import create_bot
 from bot.endpoints import use_discord_endpoints
+from bot.games import GAMES
 from bot.settings import Settings
 from tests.bot.players import (
     answer_prompt,
@@ -61,7 +62,7 @@ async def run(turns: int) -> None:
         discord_api_base=emu.api_base,
         discord_gateway_url=emu.gateway_url,
     )
-    bot = InProcessBot(emu, lambda: create_bot(settings))
+    bot = InProcessBot(emu, lambda: create_bot(settings, GAMES))
     await bot.start()
     guild = emu.create_guild()
     channel = emu.create_channel(guild, "bench")

@@ -137,7 +137,7 @@ async def test_when_discord_will_not_take_the_reply_the_turn_is_posted_in_the_ch
     emu, channel = table.emu, table.channel
     # The bot waits half a second for Discord to take a reply (ten by default).
     settings = table.settings().model_copy(update={"reply_timeout_seconds": 0.5})
-    bot = await run_bot(lambda: create_bot(settings))
+    bot = await run_bot(lambda: create_bot(settings, GAMES))
     vegas = bot.client
     assert isinstance(vegas, VegasHost) and vegas.store is not None and vegas.tables is not None
     vegas.tables.new_seed = lambda: TEST_SEED

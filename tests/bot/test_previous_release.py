@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.app import VegasHost, create_bot
 from bot.clock import ManualClock
+from bot.games import GAMES
 from bot.store import verify_game
 from tests.bot.conftest import Table
 from tests.bot.players import answer_prompt, build_something, decision_prompts, prompt_closed
@@ -24,7 +25,7 @@ async def test_the_previous_release_game_is_finished_in_this_one(
     ids |= dict(zip(USERS, (user.id for user in people), strict=True))
     copy_previous_release(table.database, ids)
     # This emulator is a Discord that never saw the commands the database says were synced.
-    bot = await run_bot(lambda: create_bot(table.settings(), clock=clock, force_sync=True))
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock, force_sync=True))
     vegas = bot.client
     assert isinstance(vegas, VegasHost) and vegas.store is not None
     store = vegas.store
@@ -57,6 +58,7 @@ async def test_the_previous_release_game_is_finished_in_this_one(
     else:
         raise AssertionError("the game did not end")
 
+    await emu.settle()  # the computer's last move may have ended it: its news follows
     assert "wins Lords of Vegas" in emu.history(channel)[-1].content
     assert (await verify_game(store, UNDER_WAY)).ok
     status = await emu.slash(table.dave, channel, "lov status")

@@ -154,7 +154,7 @@ async def test_restarting_in_process_keeps_the_game_and_does_not_resync(
     table: Table, run_bot: RunBot
 ) -> None:
     emu = table.emu
-    bot = await run_bot(lambda: create_bot(table.settings()))
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES))
     current = await open_table(table, table.channel, table.alice, table.bob)
     await bot.restart()
     reply = await emu.slash(current, table.channel, "lov end")

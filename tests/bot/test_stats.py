@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from bot.stats import SeatResult, favourite, points_over_turns, seat_results, tally
+from bot.games.lords_of_vegas.stats import favourite, points_over_turns
+from bot.stats import SeatResult, seat_results, tally
 from bot.store import Game, Seat
 from engine import lords_of_vegas
 from engine.lords_of_vegas import Color, apply, new_game, parse_line
