@@ -94,14 +94,20 @@ class Timers:
     async def _fire(self, prompt: Prompt) -> None:
         game = await self.store.game(prompt.game_id)
         hosted = self.host.games.get(game.kind)
-        if hosted is None:
-            return
-        state = game.state() if game.state_json is not None else None
+        state = game.state() if hosted is not None and game.state_json is not None else None
         timeout = None
-        if state is not None and game.status == "active":
+        if hosted is not None and state is not None and game.status == "active":
             timeout = hosted.prompt_timeout(game, state, prompt)
         if timeout is None:
             await self.host.prompts.reconcile(game)
+            still = (prompt.kind, prompt.ref) in {
+                (p.kind, p.ref) for p in await self.store.open_prompts(game.id)
+            }
+            if still:  # nothing to do when it runs out: it must not keep coming due
+                log.warning(
+                    "prompt %s %s of game %s has no timeout", prompt.kind, prompt.ref, game.id
+                )
+                await self.store.drop_prompt_deadline(game.id, prompt.kind, prompt.ref)
             return
         try:
             played = await self.host.tables.play_for(

@@ -585,6 +585,14 @@ class Store:
                 (game_id, kind, ref),
             )
 
+    async def drop_prompt_deadline(self, game_id: int, kind: PromptKind, ref: int) -> None:
+        """Let an open prompt wait without a deadline (nothing happens when it runs out)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE prompts SET expires_at = NULL WHERE game_id = ? AND kind = ? AND ref = ?",
+                (game_id, kind, ref),
+            )
+
     async def due_prompts(self, now: float) -> list[Prompt]:
         """Open prompts whose time ran out, oldest first."""
         async with self._lock:

@@ -11,6 +11,7 @@ This is also the smallest example of what a game's package provides.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -427,3 +428,34 @@ async def test_its_prompt_times_out_with_its_default_answer(
     await emu.wait_until(lambda: "picked" in prompt.content, 10.0, "the prompt to close")
     found = await emu.slash(table.bob, channel, "guess try", number=5)
     assert "**Bob** (blue) wins" in found.content
+
+
+class GuessWithoutTimeout(GuessTheNumber):
+    """The same game, its prompt given an hour but no timeout (`HostedGame`'s default)."""
+
+    def prompt_timeout(self, game: Game, state: GuessState, prompt: Prompt) -> Timeout | None:
+        return None
+
+
+async def test_a_prompt_without_a_timeout_stops_coming_due(
+    table: Table, run_bot: RunBot, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    bot = await run_bot(
+        lambda: create_bot(table.settings(), Games([GuessWithoutTimeout()]), clock=clock)
+    )
+    await emu.slash(table.alice, channel, "guess new")
+    await emu.slash(table.bob, channel, "guess join")
+    await emu.slash(table.alice, channel, "guess start")
+    vegas = bot.client
+    assert isinstance(vegas, VegasHost) and vegas.store is not None
+    assert await vegas.store.next_prompt_due() is not None
+    await clock.advance(hours=2)
+    for _ in range(500):  # the timers fire in the background
+        if await vegas.store.next_prompt_due() is None:
+            break
+        await asyncio.sleep(0.02)
+    game = await vegas.store.open_game(channel.id)
+    assert game is not None and game.moves == 0  # nothing was played for anyone
+    [prompt] = await vegas.store.open_prompts(game.id)
+    assert prompt.expires_at is None
