@@ -1,24 +1,36 @@
 """How quickly does the bot answer? Prints figures; asserts nothing.
 
     python -m benchmarks.bot [--turns N]
+    python -m benchmarks.bot --against REV [--rounds R] [--turns N]
 
 Runs the real bot in-process against the Discord emulator (real sockets, a real
 SQLite file, the real renderer) and measures, for each slash command, the time from
 the interaction reaching the bot's gateway to Discord receiving the complete answer:
 - an action (`/lov build`), answered with a public line;
 - a turn end (`/lov end`), deferred, with the next player's draw and the board image.
+
+With `--against REV` it measures this tree and the commit REV (`git archive`d into a
+temporary folder) in one run, taking turns round by round so both meet the same load on
+a shared machine, and prints each round's medians and the median of the rounds for both.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import io
+import re
 import statistics
+import subprocess
+import sys
+import tarfile
 import tempfile
 from pathlib import Path
+from typing import Final
 
 from bot.app import create_bot
 from bot.endpoints import use_discord_endpoints
+from bot.games import GAMES
 from bot.settings import Settings
 from tests.bot.players import (
     answer_prompt,
@@ -29,6 +41,9 @@ from tests.bot.players import (
 )
 from tests.discord_emulator import DiscordEmulator, Reply
 from tests.discord_emulator.bots import InProcessBot
+
+ROOT: Final = Path(__file__).resolve().parents[1]
+MEDIAN: Final = re.compile(r"^(action|turn end) .*median +([\d.]+) ms", re.M)
 
 
 def latency(emu: DiscordEmulator, reply: Reply) -> float:
@@ -61,7 +76,7 @@ async def run(turns: int) -> None:
         discord_api_base=emu.api_base,
         discord_gateway_url=emu.gateway_url,
     )
-    bot = InProcessBot(emu, lambda: create_bot(settings))
+    bot = InProcessBot(emu, lambda: create_bot(settings, GAMES))
     await bot.start()
     guild = emu.create_guild()
     channel = emu.create_channel(guild, "bench")
@@ -104,12 +119,55 @@ async def run(turns: int) -> None:
     print("targets: action median <= 50 ms, turn end median <= 150 ms")
 
 
+def medians(tree: Path, turns: int) -> dict[str, float]:
+    """Run the benchmark of the code in `tree` in a process of its own; its medians (ms)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.bot", "--turns", str(turns)],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return {kind: float(ms) for kind, ms in MEDIAN.findall(done.stdout)}
+
+
+def against(rev: str, rounds: int, turns: int) -> None:
+    """Measure this tree and commit `rev` in turns; print both."""
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", rev], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    with tempfile.TemporaryDirectory(prefix="vegas-before-") as folder:
+        before = Path(folder)
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(before, filter="data")
+        runs: dict[str, list[dict[str, float]]] = {rev: [], "this tree": []}
+        for number in range(1, rounds + 1):
+            for name, tree in ((rev, before), ("this tree", ROOT)):
+                found = medians(tree, turns)
+                runs[name].append(found)
+                shown = ", ".join(f"{kind} {ms:.1f} ms" for kind, ms in found.items())
+                print(f"round {number}, {name:<12} {shown}", flush=True)
+    for kind in ("action", "turn end"):
+        old = statistics.median(run[kind] for run in runs[rev])
+        new = statistics.median(run[kind] for run in runs["this tree"])
+        change = 100 * (new - old) / old
+        print(
+            f"{kind:<9} median of rounds: {rev} {old:.1f} ms, "
+            f"this tree {new:.1f} ms ({change:+.1f}%)"
+        )
+
+
 def main() -> None:
     """Parse the command line and run the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=60)
+    parser.add_argument("--against", metavar="REV", help="also measure commit REV, in turns")
+    parser.add_argument("--rounds", type=int, default=3, help="with --against (default 3)")
     args = parser.parse_args()
-    asyncio.run(run(args.turns))
+    if args.against:
+        against(args.against, args.rounds, args.turns)
+    else:
+        asyncio.run(run(args.turns))
 
 
 if __name__ == "__main__":
