@@ -188,8 +188,10 @@ class HostedGame(ABC):
     # Its computer players' levels, weakest first (stored with a seat as 1, 2, 3...).
     levels: ClassVar[tuple[str, ...]] = ()
     default_level: ClassVar[str] = ""
-    # What its standings count ("point": "3 points"), for `/vegas stats`.
+    # What its standings count ("point": "3 points"), for `/vegas stats`; its plural
+    # when not made with an s ("Fame": "3 Fame").
     points_word: ClassVar[str] = "point"
+    points_plural: ClassVar[str | None] = None
     # Its commands that still show a game once it has ended.
     readable_commands: ClassVar[tuple[str, ...]] = ("status", "log", "export")
     # What its public record leaves out, as `export` says it: "... until the game ends".

@@ -22,7 +22,7 @@ from bot.seats import seat_colors
 from bot.stats import player_record, top_players
 from bot.store import Store
 from bot.table_commands import report_error
-from engine.words import count
+from engine.words import count, plural
 from render.charts import render_leaderboard
 
 Interaction = discord.Interaction[Any]
@@ -134,13 +134,13 @@ def vegas_commands(host: Host) -> app_commands.Group:
                 await replies.send(interaction, Post(text))
                 return
             played, extra = record
-            word = hosted.points_word
+            word, words = hosted.points_word, plural(2, hosted.points_word, hosted.points_plural)
             embed = discord.Embed(title=f"{name} at {hosted.title}", color=posts.GREEN_FELT)
             embed.add_field(name="Games", value=str(played.games))
             rate = round(100 * played.wins / played.games)
             embed.add_field(name="Wins", value=f"{played.wins} ({rate}%)")
-            embed.add_field(name=f"Average {word}s", value=f"{played.average:.1f}")
-            embed.add_field(name="Best", value=count(played.best, word))
+            embed.add_field(name=f"Average {words}", value=f"{played.average:.1f}")
+            embed.add_field(name="Best", value=count(played.best, word, hosted.points_plural))
             for field_name, value in extra:
                 embed.add_field(name=field_name, value=value)
             embed.set_footer(
@@ -173,10 +173,10 @@ def vegas_commands(host: Host) -> app_commands.Group:
             png = await asyncio.to_thread(
                 render_leaderboard, [player.standing() for player in best], title
             )
-            word = hosted.points_word
+            words = plural(2, hosted.points_word, hosted.points_plural)
             lines = [
                 f"{place}. **{discord.utils.escape_markdown(p.name)}**: {p.wins} of {p.games} "
-                f"won, {p.average:.1f} {word}s on average, best {p.best}"
+                f"won, {p.average:.1f} {words} on average, best {p.best}"
                 for place, p in enumerate(best, 1)
             ]
             embed = posts.story_embed("Leaderboard", lines)

@@ -99,7 +99,8 @@ class Prompts:
             await channel.get_partial_message(prompt.message_id).edit(
                 content=shown.text,
                 view=shown.view,
-                attachments=files or discord.utils.MISSING,
+                # Always given: a prompt drawn again without a picture drops its old one.
+                attachments=files,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:

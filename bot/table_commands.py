@@ -27,6 +27,29 @@ from bot.store import Game, shared_record
 Interaction = discord.Interaction[Any]
 BOT_NAMES: Final = ("Lucky", "Bugsy", "Ace", "Dice", "Vinnie", "Sal", "Lola", "Trixie")
 LOG_DEFAULT: Final = 15
+# The choices every game's `new` and `settings` offer for the table's time limits.
+WAITS: Final = [
+    app_commands.Choice(name="1 hour", value="1"),
+    app_commands.Choice(name="6 hours", value="6"),
+    app_commands.Choice(name="12 hours", value="12"),
+    app_commands.Choice(name="24 hours", value="24"),
+    app_commands.Choice(name="2 days", value="48"),
+    app_commands.Choice(name="1 week", value="168"),
+    app_commands.Choice(name="no limit", value="0"),
+]
+TURN_TIMERS: Final = [
+    app_commands.Choice(name="off", value=0),
+    app_commands.Choice(name="10 minutes", value=10),
+    app_commands.Choice(name="30 minutes", value=30),
+    app_commands.Choice(name="1 hour", value=60),
+    app_commands.Choice(name="3 hours", value=180),
+    app_commands.Choice(name="6 hours", value=360),
+    app_commands.Choice(name="12 hours", value=720),
+    app_commands.Choice(name="1 day", value=1440),
+    app_commands.Choice(name="2 days", value=2880),
+    app_commands.Choice(name="3 days", value=4320),
+    app_commands.Choice(name="1 week", value=10080),
+]
 
 
 def bot_name(game: Game) -> str:
@@ -121,7 +144,10 @@ class TableCommands:
     async def addbot(self, interaction: Interaction, level: str | None, color: str | None) -> None:
         """Add a computer player to the lobby, or let one take over a resigned seat."""
         if not self.hosted.levels:
-            raise Refusal(f"{self.hosted.title} has no computer players yet.")
+            raise Refusal(
+                f"Computer players for {self.hosted.title} are coming, but they are not ready "
+                f"yet: for now every seat needs a person (`/{self.command} join`)."
+            )
         chosen = level or self.hosted.default_level
         number = self.hosted.level_number(chosen)
         channel = self.channel(interaction)

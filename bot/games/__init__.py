@@ -12,6 +12,6 @@ from typing import Final
 
 from bot.game import Games
 
-from . import lords_of_vegas
+from . import lords_of_vegas, vegas_showdown
 
-GAMES: Final = Games([lords_of_vegas.GAME])
+GAMES: Final = Games([lords_of_vegas.GAME, vegas_showdown.GAME])

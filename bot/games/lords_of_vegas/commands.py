@@ -20,7 +20,7 @@ from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import BOARD_FILE, GREEN_FELT, Post
 from bot.store import Game
-from bot.table_commands import LOG_DEFAULT, TableCommands
+from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
 from engine.lords_of_vegas import Color, GameState, decisions_owed, parse_command
 from engine.lords_of_vegas.guide import TOPICS, Topic, guide
 from engine.lords_of_vegas.state import (
@@ -54,28 +54,6 @@ COMPANIES: Final = [
 IMAGES: Final = [
     app_commands.Choice(name="after every turn", value="turn"),
     app_commands.Choice(name="after every action too", value="action"),
-]
-WAITS: Final = [
-    app_commands.Choice(name="1 hour", value="1"),
-    app_commands.Choice(name="6 hours", value="6"),
-    app_commands.Choice(name="12 hours", value="12"),
-    app_commands.Choice(name="24 hours", value="24"),
-    app_commands.Choice(name="2 days", value="48"),
-    app_commands.Choice(name="1 week", value="168"),
-    app_commands.Choice(name="no limit", value="0"),
-]
-TURN_TIMERS: Final = [
-    app_commands.Choice(name="off", value=0),
-    app_commands.Choice(name="10 minutes", value=10),
-    app_commands.Choice(name="30 minutes", value=30),
-    app_commands.Choice(name="1 hour", value=60),
-    app_commands.Choice(name="3 hours", value=180),
-    app_commands.Choice(name="6 hours", value=360),
-    app_commands.Choice(name="12 hours", value=720),
-    app_commands.Choice(name="1 day", value=1440),
-    app_commands.Choice(name="2 days", value=2880),
-    app_commands.Choice(name="3 days", value=4320),
-    app_commands.Choice(name="1 week", value=10080),
 ]
 ON_TIMEOUT: Final = [
     app_commands.Choice(name="a computer player plays the rest of the turn", value="ai"),
