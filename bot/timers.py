@@ -99,24 +99,29 @@ class Timers:
         if hosted is not None and state is not None and game.status == "active":
             timeout = hosted.prompt_timeout(game, state, prompt)
         if timeout is None:
-            await self.host.prompts.reconcile(game)
-            still = (prompt.kind, prompt.ref) in {
-                (p.kind, p.ref) for p in await self.store.open_prompts(game.id)
-            }
-            if still:  # nothing to do when it runs out: it must not keep coming due
-                log.warning(
-                    "prompt %s %s of game %s has no timeout", prompt.kind, prompt.ref, game.id
-                )
-                await self.store.drop_prompt_deadline(game.id, prompt.kind, prompt.ref)
+            await self._stop_coming_due(game, prompt, "it has no timeout")
             return
         try:
             played = await self.host.tables.play_for(
                 game.channel_id, timeout.color, timeout.action, note=timeout.note
             )
         except Refusal as refusal:
-            log.warning("timer for %s %s of game %s: %s", prompt.kind, prompt.ref, game.id, refusal)
+            await self._stop_coming_due(game, prompt, f"its timeout was refused: {refusal}")
             return
         await self.host.announce(played)
+
+    async def _stop_coming_due(self, game: Game, prompt: Prompt, why: str) -> None:
+        """Nothing can be done when this prompt runs out: it must not keep coming due.
+
+        The prompt stays open for its player to answer; only its deadline goes.
+        """
+        await self.host.prompts.reconcile(game)
+        still = (prompt.kind, prompt.ref) in {
+            (p.kind, p.ref) for p in await self.store.open_prompts(game.id)
+        }
+        if still:
+            log.warning("prompt %s %s of game %s: %s", prompt.kind, prompt.ref, game.id, why)
+            await self.store.drop_prompt_deadline(game.id, prompt.kind, prompt.ref)
 
     # Turn timers -----------------------------------------------------------------------
 

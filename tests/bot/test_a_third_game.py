@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 import discord
+import pytest
 from discord import app_commands
 from pydantic import BaseModel
 
@@ -430,6 +431,14 @@ async def test_its_prompt_times_out_with_its_default_answer(
     assert "**Bob** (blue) wins" in found.content
 
 
+class GuessWithRefusedTimeout(GuessTheNumber):
+    """The same game, its prompt's timeout a move the rules refuse (the wrong player's)."""
+
+    def prompt_timeout(self, game: Game, state: GuessState, prompt: Prompt) -> Timeout | None:
+        timeout = super().prompt_timeout(game, state, prompt)
+        return None if timeout is None else Timeout(state.guesser, timeout.action, timeout.note)
+
+
 class GuessWithoutTimeout(GuessTheNumber):
     """The same game, its prompt given an hour but no timeout (`HostedGame`'s default)."""
 
@@ -437,13 +446,12 @@ class GuessWithoutTimeout(GuessTheNumber):
         return None
 
 
-async def test_a_prompt_without_a_timeout_stops_coming_due(
-    table: Table, run_bot: RunBot, clock: ManualClock
+@pytest.mark.parametrize("hosted", [GuessWithoutTimeout(), GuessWithRefusedTimeout()])
+async def test_a_prompt_whose_timeout_cannot_apply_stops_coming_due(
+    table: Table, run_bot: RunBot, clock: ManualClock, hosted: GuessTheNumber
 ) -> None:
     emu, channel = table.emu, table.channel
-    bot = await run_bot(
-        lambda: create_bot(table.settings(), Games([GuessWithoutTimeout()]), clock=clock)
-    )
+    bot = await run_bot(lambda: create_bot(table.settings(), Games([hosted]), clock=clock))
     await emu.slash(table.alice, channel, "guess new")
     await emu.slash(table.bob, channel, "guess join")
     await emu.slash(table.alice, channel, "guess start")
@@ -459,3 +467,8 @@ async def test_a_prompt_without_a_timeout_stops_coming_due(
     assert game is not None and game.moves == 0  # nothing was played for anyone
     [prompt] = await vegas.store.open_prompts(game.id)
     assert prompt.expires_at is None
+
+    # Its player can still answer it.
+    [message] = [m for m in emu.history(channel) if "pick the secret number" in m.content]
+    await emu.select(table.alice, message, "guess:pick:1", ["4"])
+    await emu.wait_until(lambda: "picked" in message.content, 10.0, "the prompt to close")
