@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from engine.lords_of_vegas.ai.players import Level
 from engine.lords_of_vegas.state import EDITION_COLORS, Edition
 from engine.lords_of_vegas.tournament import Results, play_game, report
+from engine.tournament import play_all
 
 
 def table(game: int) -> tuple[list[Level], int, Edition]:
@@ -46,10 +46,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     started = time.perf_counter()
-    results = Results()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for part in pool.map(soak_one, range(args.games), chunksize=8):
-            results.merge(part)
+    results = play_all(soak_one, range(args.games), args.jobs, chunksize=8)
     elapsed = time.perf_counter() - started
     print(
         f"soak: {results.games} games, invariants checked after each of {results.actions} actions"

@@ -17,47 +17,30 @@ cancels out of the comparison.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import sys
-import time
-from collections import defaultdict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, fields, replace
-from typing import Any
 
+from ..tournament import (
+    Results,
+    Rules,
+    lineup,
+    play_all,
+    play_seated,
+    report,
+    schedule,
+    tuned_player,
+    wilson,
+)
 from .actions import Color
 from .ai.players import LEVELS, AiPlayer, make_player
-from .ai.value import Weights
-from .game import apply
+from .game import apply, is_over
 from .invariants import check_invariants
 from .setup import GameSettings, new_game
 from .state import EDITION_COLORS, Edition, GameState
 
+__all__ = ["Results", "main", "play_game", "report", "schedule", "seat_player", "wilson"]
+
 MAX_ACTIONS = 5000
-
-
-@dataclass
-class Results:
-    """Wins and decision times gathered over a tournament."""
-
-    wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
-    seats: defaultdict[str, int] = field(default_factory=lambda: defaultdict(int))
-    times: defaultdict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    games: int = 0
-    actions: int = 0
-
-    def merge(self, other: Results) -> None:
-        """Add another tournament's results to these."""
-        for level, wins in other.wins.items():
-            self.wins[level] += wins
-        for level, seats in other.seats.items():
-            self.seats[level] += seats
-        for level, times in other.times.items():
-            self.times[level].extend(times)
-        self.games += other.games
-        self.actions += other.actions
 
 
 # Player settings a seat may not change: who it is, what only rollouts set, the clock.
@@ -71,28 +54,7 @@ def seat_player(seat: str, seed: int = 0) -> AiPlayer:
     `samples` or, for hard, `budget` and `turns`. Raises ValueError, saying what is
     allowed, for an unknown level or setting.
     """
-    level, *settings = seat.split(":")
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
-    player = make_player(level, seed)
-    weight_names = {f.name for f in fields(Weights)}
-    own_names = {f.name for f in fields(player) if f.init and f.name not in FIXED_SETTINGS}
-    weights: dict[str, float] = {}
-    own: dict[str, Any] = {}
-    for setting in settings:
-        name, _, text = setting.partition("=")
-        try:
-            number = float(text)
-        except ValueError:
-            raise ValueError(f"{setting!r}: give a number, as in contest=0.3") from None
-        if name in weight_names:
-            weights[name] = number
-        elif name in own_names:
-            own[name] = type(getattr(player, name))(number)
-        else:
-            known = ", ".join(sorted(weight_names | own_names))
-            raise ValueError(f"unknown setting {name!r} for {level}; choose from {known}")
-    return replace(player, weights=replace(player.weights, **weights), **own)
+    return tuned_player(seat, seed, LEVELS, make_player, FIXED_SETTINGS, "contest=0.3")
 
 
 def play_game(
@@ -110,30 +72,10 @@ def play_game(
     """
     colors = list(EDITION_COLORS[edition][: len(seats)])
     state, _ = new_game(GameSettings(edition=edition, players=colors, seed=seed))
-    players: dict[str, AiPlayer] = {
-        color: make(seat, seed * 31 + i)
-        for i, (color, seat) in enumerate(zip(colors, seats, strict=True))
-    }
+    rules = Rules(lambda game: _who_acts(game, colors), apply, is_over, lambda game: game.winners)
     seat_of = dict(zip(colors, seats, strict=True))
-    for _ in range(MAX_ACTIONS):
-        if state.over:
-            break
-        mover = _who_acts(state, colors)
-        started = time.perf_counter()
-        action = players[mover].act(state, mover)
-        results.times[seat_of[mover]].append(time.perf_counter() - started)
-        assert action is not None, f"{mover} has nothing to do"
-        apply(state, mover, action)
-        results.actions += 1
-        if check:
-            check_invariants(state)
-    else:
-        raise RuntimeError(f"game {seed} did not end")
-    results.games += 1
-    for color, seat in seat_of.items():
-        results.seats[seat] += 1
-        if color in state.winners:
-            results.wins[seat] += 1 / len(state.winners)
+    checks = check_invariants if check else None
+    play_seated(state, seat_of, seed, make, rules, results, checks, MAX_ACTIONS)
     return state
 
 
@@ -146,34 +88,6 @@ def _who_acts(state: GameState, colors: list[Color]) -> Color:
             if color != offer.proposer and color not in offer.accepted:
                 return color
     return state.current
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    scale = 1 + z * z / games
-    return (centre - spread) / scale, (centre + spread) / scale
-
-
-def report(results: Results) -> str:
-    """Win rates with intervals and decision times, one line per level."""
-    lines = [f"{results.games} games, {results.actions} actions"]
-    for level in sorted(results.seats, key=lambda lv: -results.wins[lv] / results.seats[lv]):
-        seats, wins = results.seats[level], results.wins[level]
-        low, high = wilson(wins, seats)
-        times = sorted(results.times[level]) or [0.0]
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-        lines.append(
-            f"{level:<7} won {wins:6.1f} of {seats:4d} seats = {wins / seats:6.1%} "
-            f"(95% CI {low:.1%}-{high:.1%});  decision time median "
-            f"{statistics.median(times) * 1000:7.2f} ms, p99 {p99 * 1000:7.1f} ms, "
-            f"max {times[-1] * 1000:7.1f} ms"
-        )
-    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,43 +108,13 @@ def main(argv: list[str] | None = None) -> int:
         "--duplicate", action="store_true", help="deal each game once per seat rotation"
     )
     args = parser.parse_args(argv)
-    wanted = [s.strip() for s in args.seats.split(",") if s.strip()]
-    for seat in wanted:
-        try:
-            seat_player(seat)
-        except ValueError as error:
-            parser.error(str(error))
-    lineup = [wanted[i % len(wanted)] for i in range(args.players)]
+    seats = lineup(parser, args.seats, args.players, seat_player)
     tables = [
-        (seats, seed, args.edition, args.check)
-        for seats, seed in schedule(lineup, args.games, args.seed, args.duplicate)
+        (table, seed, args.edition, args.check)
+        for table, seed in schedule(seats, args.games, args.seed, args.duplicate)
     ]
-    results = Results()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for part in pool.map(_play_one, tables, chunksize=4):
-                results.merge(part)
-    else:
-        for table in tables:
-            results.merge(_play_one(table))
-    print(report(results))
+    print(report(play_all(_play_one, tables, args.jobs)))
     return 0
-
-
-def schedule(
-    lineup: list[str], games: int, seed: int, duplicate: bool = False
-) -> list[tuple[list[str], int]]:
-    """Each game's seats and seed.
-
-    Seats rotate every game; with `duplicate`, each seed is dealt once per rotation
-    before the next seed.
-    """
-    tables = []
-    for game in range(games):
-        shift = game % len(lineup)
-        deal = game // len(lineup) if duplicate else game
-        tables.append((lineup[shift:] + lineup[:shift], seed + deal))
-    return tables
 
 
 def _play_one(table: tuple[list[str], int, Edition, bool]) -> Results:

@@ -27,7 +27,6 @@ from engine.lords_of_vegas.ai.players import (
     AiPlayer,
     EasyPlayer,
     HardPlayer,
-    clear_edge,
     make_player,
 )
 from engine.lords_of_vegas.ai.view import outlook, public_copy
@@ -46,6 +45,7 @@ from engine.lords_of_vegas.tournament import (
     wilson,
 )
 from engine.lords_of_vegas.trade import parties
+from engine.search import clear_edge
 
 
 def midgame(seed: int, players: int = 3, edition: str = "updated") -> GameState:

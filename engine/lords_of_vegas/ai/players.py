@@ -18,14 +18,13 @@ trade offers that name them; they differ in how they choose their turn's actions
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from ...search import clear_winner, paired_outcomes
 from ..actions import (
     Accept,
     Action,
@@ -300,12 +299,7 @@ class HardPlayer(AiPlayer):
         The favourite (0) unless another has a clear edge (`clear_edge`) over it; among
         several, the largest edge wins.
         """
-        choice, margin = 0, 0.0
-        for index, results in enumerate(outcomes[1:], start=1):
-            edge = clear_edge(results, outcomes[0], self.confidence)
-            if edge > margin:
-                choice, margin = index, edge
-        return choice
+        return clear_winner(outcomes, self.confidence)
 
     def futures(
         self, state: GameState, color: Color, finalists: list[Action], deadline: float
@@ -317,20 +311,13 @@ class HardPlayer(AiPlayer):
         still end before the deadline, so a decision overruns its budget only when a
         rollout takes longer than every one before it.
         """
-        outcomes: list[list[float]] = [[] for _ in finalists]
-        longest = 0.0
-        for _ in range(self.rounds(state)):
-            seed = self.rnd.getrandbits(32)
-            future = []
-            for action in finalists:
-                start = self.clock()
-                if start + longest >= deadline:
-                    return outcomes
-                future.append(self.rollout(state, color, action, seed))
-                longest = max(longest, self.clock() - start)
-            for results, result in zip(outcomes, future, strict=True):
-                results.append(result)
-        return outcomes
+
+        def rollout(action: Action, seed: int) -> float:
+            return self.rollout(state, color, action, seed)
+
+        return paired_outcomes(
+            finalists, rollout, self.rounds(state), self.rnd, self.clock, deadline
+        )
 
     def rounds(self, state: GameState) -> int:
         """How many futures to play per candidate: `turns` shared into whole rounds."""
@@ -371,20 +358,6 @@ class HardPlayer(AiPlayer):
                 break
             apply(trial, mover, move)
         return trial
-
-
-def clear_edge(challenger: list[float], favourite: list[float], confidence: float) -> float:
-    """The challenger's mean lead over the favourite in the same futures, if it is clear.
-
-    Clear means more than `confidence` standard errors of the paired differences;
-    otherwise (or with fewer than two futures) the edge is 0.
-    """
-    diffs = [a - b for a, b in zip(challenger, favourite, strict=True)]
-    if len(diffs) < 2 or not all(math.isfinite(d) for d in diffs):
-        return 0.0
-    mean = statistics.fmean(diffs)
-    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return mean if mean > confidence * error else 0.0
 
 
 def final_standing(state: GameState, color: Color, forecast: bool = True) -> float:
