@@ -1,0 +1,128 @@
+"""Vegas Showdown across restarts and clocks: placement prompts keep working after a
+restart, an unanswered one takes the engine's default, and turn timers time each action
+choice and each round's placements, with a reminder at half time."""
+
+from __future__ import annotations
+
+from bot.app import VegasHost, create_bot
+from bot.clock import ManualClock
+from bot.games import GAMES
+from tests.bot.conftest import Table
+from tests.bot.players import mentioned
+from tests.bot.showdown import (
+    SEED,
+    open_prompts,
+    option_values,
+    prompt_for,
+    spot_menus,
+    the_game,
+)
+from tests.discord_emulator import User
+from tests.discord_emulator.fixtures import RunBot
+
+MINUTES = 1 / 60  # of an hour, for `clock.advance(hours=...)`
+
+
+async def round_one_bids(table: Table, players: list[User]) -> None:
+    """Alice and Bob bid for the Table Games (Bob wins), Carol the Lounge, Alice the Slots."""
+    emu, channel = table.emu, table.channel
+    alice, bob, carol = players
+    await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
+    await emu.slash(bob, channel, "vs bid", tile="P2", amount=21)
+    await emu.slash(carol, channel, "vs bid", tile="lounge", amount=9)
+    await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
+
+
+async def test_prompts_survive_a_restart_and_time_out_with_the_default(
+    table: Table, run_bot: RunBot, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    alice, bob, carol = players
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock))
+    vegas = bot.client
+    assert isinstance(vegas, VegasHost) and vegas.tables is not None
+    vegas.tables.new_seed = lambda: SEED
+    await emu.slash(alice, channel, "vs new")
+    await emu.slash(bob, channel, "vs join")
+    await emu.slash(carol, channel, "vs join")
+    await emu.slash(alice, channel, "vs start")
+    await round_one_bids(table, players)
+    slots = prompt_for(emu, table, alice)
+    shown = await emu.select(alice, slots, spot_menus(slots)[0], ["slots a3 90"])
+    assert shown.message is not None
+
+    # The bot restarts while the prompts wait: nothing is lost, every menu still works.
+    await bot.stop()
+    await bot.start()
+    vegas = bot.client
+    assert isinstance(vegas, VegasHost)
+    placed = await emu.click(alice, shown.message, shown.custom_ids[0])
+    assert "places the Slots at a3" in placed.followups[0].content
+    lounge = prompt_for(emu, table, carol)
+    first = option_values(lounge, spot_menus(lounge)[0])[0]
+    chosen = await emu.select(carol, lounge, spot_menus(lounge)[0], [first])
+    assert chosen.ephemeral and chosen.content.startswith("Put the Lounge here?")
+    await emu.wait_until(lambda: slots.custom_ids == [], 10.0, "Alice's prompt to close")
+
+    # Bob never answers: after a day his Table Games goes to his reserve, the round ends.
+    before = len(emu.history(channel))
+    await clock.advance(hours=25)
+    note = await emu.wait_for_message(channel, lambda m: "Time ran out" in m.content)
+    assert note.content.startswith(
+        "⏰ Time ran out: **Bob** (blue) must place or reserve the Table Games they bought; "
+        "the default answer applies."
+    )
+    assert "**Bob** (blue) keeps the Table Games in reserve." in note.content
+    game = await the_game(vegas, table)
+    assert game.state().player("blue").reserve == ["table_games"]
+    assert [p for p in open_prompts(emu.history(channel)[before:])] == []
+    # Carol's prompt timed out too (both waited a day), so round 2 has begun.
+    assert game.state().round == 2
+    assert table.emu.unknown_routes == []
+
+
+async def test_turn_timers_time_each_choice_and_the_placements(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    alice, bob, carol = players
+    vegas_tables = vegas.tables
+    assert vegas_tables is not None
+    vegas_tables.new_seed = lambda: SEED
+    await emu.slash(alice, channel, "vs new")
+    await emu.slash(bob, channel, "vs join")
+    await emu.slash(carol, channel, "vs join")
+    shown = await emu.slash(alice, channel, "vs settings", turn_timer=60)
+    settings = shown.embeds[0]["description"]
+    assert "**Turn timer:** 1 hour" in settings and "an action choice takes Renovate" in settings
+    assert "Trade offers" not in settings
+    start = await emu.slash(alice, channel, "vs start")
+    assert "Your choice runs out <t:" in start.content
+
+    # Half time: Alice is reminded once; full time: she takes Renovate.
+    await clock.advance(hours=31 * MINUTES)
+    reminder = await emu.wait_for_message(channel, lambda m: "half the time" in m.content)
+    assert reminder.content.startswith(
+        f"⏳ <@{alice.id}> half the time for **Alice** (red)'s action choice is gone."
+    )
+    await clock.advance(hours=30 * MINUTES)
+    ended = await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
+    assert "**Alice** (red) chooses Renovate." in ended.content
+    assert mentioned(ended, players) == [bob]
+    await emu.slash(bob, channel, "vs publicity")
+    await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
+    prompt = prompt_for(emu, table, carol)  # it says when the placements run out
+    assert "If you have not answered <t:1800007260:R>, the Slots goes to your reserve" in (
+        prompt.content
+    )
+
+    # The round's placements are timed as one: Carol is reminded, then her tile is kept.
+    await clock.advance(hours=31 * MINUTES)
+    placing = await emu.wait_for_message(channel, lambda m: "placements of round 1" in m.content)
+    assert placing.content.startswith(f"⏳ <@{carol.id}> half the time for the placements")
+    await clock.advance(hours=30 * MINUTES)
+    await emu.wait_for_message(channel, lambda m: "Round 1 is over" in str(m.embeds))
+    state = (await the_game(vegas, table)).state()
+    assert state.round == 2 and state.player("green").reserve == ["slots"]
