@@ -68,14 +68,18 @@ def option_values(message: Message, custom_id: str) -> list[str]:
 
 async def place_from_menu(
     emu: DiscordEmulator, prompt: Message, user: User, value: str | None = None
-) -> tuple[Reply, Reply]:
-    """Choose a place from the prompt's first menu (or `value`), then confirm it."""
+) -> tuple[str, Reply]:
+    """Choose a place from the prompt's first menu (or `value`), then confirm it.
+
+    Returns what the private confirmation said before it was confirmed, and the click.
+    """
     menu = spot_menus(prompt)[0]
     chosen = value or option_values(prompt, menu)[0]
     shown = await emu.select(user, prompt, menu, [chosen])
     assert shown.ephemeral and shown.message is not None
+    said = shown.content
     confirm = next(c for c in shown.custom_ids if c.startswith("vs:confirm:"))
-    return shown, await emu.click(user, shown.message, confirm)
+    return said, await emu.click(user, shown.message, confirm)
 
 
 async def the_game(vegas: VegasHost, table: Table) -> Game:

@@ -17,7 +17,7 @@ from engine.vegas_showdown.greedy import GreedyPlayer
 from engine.vegas_showdown.sheet import cell_name
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
-from tests.bot.showdown import open_prompts, open_showdown, the_game
+from tests.bot.showdown import open_prompts, open_showdown, prompt_for, the_game
 from tests.discord_emulator import Reply, User
 
 SEED = 5
@@ -30,8 +30,6 @@ def typed(action: Action) -> tuple[str, dict[str, object]]:
     if isinstance(action, Place):
         where = f"{cell_name((action.x, action.y))} {action.rot * 90}"
         return "vs place", {"tile": action.tile, "where": where}
-    if isinstance(action, ChooseStack):
-        return "vs stack", {"size": action.size}
     return f"vs {action.kind}", {}
 
 
@@ -42,18 +40,25 @@ async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) ->
     await open_showdown(table, vegas, players, SEED)
     greedy = GreedyPlayer()
     last: Reply | None = None
+    pulled = 0
     for _ in range(1000):
         game = await the_game(vegas, table)
         state = game.state()
         if state.over:
             break
         color, action = greedy.next_move(state)
+        if isinstance(action, ChooseStack):  # Pull Strings: the prompt's buttons
+            prompt = prompt_for(emu, table, by_color[color])
+            size = next(c for c in prompt.custom_ids if c.endswith(f":{action.size}"))
+            last = await emu.click(by_color[color], prompt, size)
+            pulled += 1
+            continue
         command, options = typed(action)
         last = await emu.slash(by_color[color], channel, command, **options)
         assert not (last.ephemeral and last.message and "breaks" in last.content), last.content
     else:
         raise AssertionError("the game did not end")
-    assert last is not None
+    assert last is not None and pulled  # this game has Pull Strings
 
     # One post with the round picture per round, then the final one (a Pull Strings
     # choice's news shows the new tile too, without a story).

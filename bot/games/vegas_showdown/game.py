@@ -224,9 +224,9 @@ class VegasShowdown(HostedGame):
     ) -> str | None:
         """A placement or stack choice owed, or the player's action choice."""
         owed = decisions_owed(state, cast(Color, color))
+        until = f", it runs out <t:{int(deadline)}:R>" if deadline is not None else ""
         if owed:
-            return prompts.placing_words(state, owed[0])
+            return f"{prompts.placing_words(state, owed[0])} (round {state.round}{until})"
         if not state.pending and state.current == color and state.step == "actions":
-            until = f", it runs out <t:{int(deadline)}:R>" if deadline is not None else ""
             return f"your action choice (round {state.round}{until})"
         return None
