@@ -12,6 +12,9 @@ from typing import Final
 
 from bot.app import VegasHost
 from bot.store import Game
+from engine.vegas_showdown import Action
+from engine.vegas_showdown.actions import Bid, ChooseStack, Place
+from engine.vegas_showdown.sheet import cell_name
 from tests.bot.conftest import Table
 from tests.discord_emulator import DiscordEmulator, Message, Reply, User
 
@@ -90,3 +93,15 @@ async def the_game(vegas: VegasHost, table: Table) -> Game:
     )
     assert game is not None
     return game
+
+
+def typed(action: Action) -> tuple[str, dict[str, object]]:
+    """The slash command (and options) a player types for an engine action."""
+    if isinstance(action, Bid):
+        return "vs bid", {"tile": action.target, "amount": action.amount}
+    if isinstance(action, Place):
+        where = f"{cell_name((action.x, action.y))} {action.rot * 90}"
+        return "vs place", {"tile": action.tile, "where": where}
+    if isinstance(action, ChooseStack):
+        return "vs stack", {"size": action.size}
+    return f"vs {action.kind}", {}

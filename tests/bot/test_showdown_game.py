@@ -10,27 +10,16 @@ from __future__ import annotations
 import json
 
 from bot.app import VegasHost
-from engine.vegas_showdown import Action, GameRecord
-from engine.vegas_showdown.actions import Bid, ChooseStack, Place
+from engine.vegas_showdown import GameRecord
+from engine.vegas_showdown.actions import ChooseStack
 from engine.vegas_showdown.events import GameOver
 from engine.vegas_showdown.greedy import GreedyPlayer
-from engine.vegas_showdown.sheet import cell_name
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
-from tests.bot.showdown import open_prompts, open_showdown, prompt_for, the_game
+from tests.bot.showdown import open_prompts, open_showdown, prompt_for, the_game, typed
 from tests.discord_emulator import Reply, User
 
 SEED = 5
-
-
-def typed(action: Action) -> tuple[str, dict[str, object]]:
-    """The slash command (and options) a player types for an engine action."""
-    if isinstance(action, Bid):
-        return "vs bid", {"tile": action.target, "amount": action.amount}
-    if isinstance(action, Place):
-        where = f"{cell_name((action.x, action.y))} {action.rot * 90}"
-        return "vs place", {"tile": action.tile, "where": where}
-    return f"vs {action.kind}", {}
 
 
 async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) -> None:
