@@ -41,6 +41,13 @@ def placeholder(message: Message, custom_id: str) -> str:
     return str(menu["placeholder"])
 
 
+def option_labels(message: Message, custom_id: str) -> list[str]:
+    """What a select menu's options say."""
+    menu = message.component(custom_id)
+    assert menu is not None
+    return [str(option["label"]) for option in menu["options"]]
+
+
 def picture(message: Message, name: str) -> Image.Image:
     """An attached picture, opened."""
     return Image.open(io.BytesIO(message.attachment(name).data))
@@ -227,7 +234,11 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert "Reserve: Table Games." in renovation.content
     # 116 places where it fits: too many for the message, so first a menu of runs of 25.
     runs = next(c for c in renovation.custom_ids if c.startswith("vs:range:"))
-    assert option_values(renovation, runs) == ["1", "26", "51", "76", "101"]
+    assert option_values(renovation, runs) == ["1", "26", "31", "56", "59", "84", "89", "114"]
+    assert option_labels(renovation, runs)[:2] == [
+        "Not turned: places 1-25",
+        "Not turned: places 26-30",
+    ]
     run = await emu.select(bob, renovation, runs, ["1"])
     assert run.ephemeral and run.message is not None
     assert option_values(run.message, spot_menus(run.message)[0])[3] == "table_games d1 0"

@@ -345,10 +345,7 @@ def add_spots(
     chosen = placing.menus(ordered, rows)
     if chosen is None:
         options = [
-            discord.SelectOption(
-                label=f"Places {m.first}-{m.last}", value=str(m.first), description=m.title
-            )
-            for m in placing.ranges(ordered)
+            discord.SelectOption(label=m.title, value=str(m.first)) for m in placing.ranges(ordered)
         ]
         view.add_item(RangeMenu(game.id, decision.id, ordered[0].tile, options[:MENU_SIZE]))
         return
