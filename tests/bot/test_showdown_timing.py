@@ -65,20 +65,22 @@ async def test_prompts_survive_a_restart_and_time_out_with_the_default(
     assert chosen.ephemeral and chosen.content.startswith("Put the Lounge here?")
     await emu.wait_until(lambda: slots.custom_ids == [], 10.0, "Alice's prompt to close")
 
-    # Bob never answers: after a day his Table Games goes to his reserve, the round ends.
-    before = len(emu.history(channel))
+    # Neither Bob nor Carol answers: after a day their tiles go to their reserves (in
+    # whichever order the two timers fire), and round 2 begins.
     await clock.advance(hours=25)
-    note = await emu.wait_for_message(channel, lambda m: "Time ran out" in m.content)
-    assert note.content.startswith(
+    await emu.wait_for_message(channel, lambda m: "Round 1 is over" in str(m.embeds))
+    notes = sorted(m.content for m in emu.history(channel) if "Time ran out" in m.content)
+    assert [note.splitlines()[0] for note in notes] == [
         "⏰ Time ran out: **Bob** (blue) must place or reserve the Table Games they bought; "
-        "the default answer applies."
-    )
-    assert "**Bob** (blue) keeps the Table Games in reserve." in note.content
+        "the default answer applies.",
+        "⏰ Time ran out: **Carol** (green) must place or reserve the Lounge they bought; "
+        "the default answer applies.",
+    ]
     game = await the_game(vegas, table)
-    assert game.state().player("blue").reserve == ["table_games"]
-    assert [p for p in open_prompts(emu.history(channel)[before:])] == []
-    # Carol's prompt timed out too (both waited a day), so round 2 has begun.
-    assert game.state().round == 2
+    state = game.state()
+    assert state.round == 2 and state.player("blue").reserve == ["table_games"]
+    assert state.player("green").reserve == ["lounge"]
+    assert open_prompts(emu.history(channel)) == []
     assert table.emu.unknown_routes == []
 
 
