@@ -51,10 +51,21 @@ def open_prompts(messages: list[Message]) -> list[Message]:
     return [m for m in messages if any(c.startswith("vs:") for c in m.custom_ids)]
 
 
-def prompt_for(emu: DiscordEmulator, table: Table, user: User) -> Message:
-    """The open prompt mentioning `user` in the table's channel."""
-    [found] = [m for m in open_prompts(emu.history(table.channel)) if f"<@{user.id}>" in m.content]
-    return found
+async def prompt_for(emu: DiscordEmulator, table: Table, user: User) -> Message:
+    """The open prompt mentioning `user` in the table's channel.
+
+    Prompts are posted just after the move's answer, so one may come after the emulator
+    judged the bot quiet on a busy machine: wait for it.
+    """
+    found: list[Message] = []
+
+    def posted() -> bool:
+        mine = open_prompts(emu.history(table.channel))
+        found[:] = [m for m in mine if f"<@{user.id}>" in m.content]
+        return len(found) == 1
+
+    await emu.wait_until(posted, 10.0, f"a prompt for {user.name}")
+    return found[0]
 
 
 def spot_menus(prompt: Message) -> list[str]:
@@ -67,6 +78,13 @@ def option_values(message: Message, custom_id: str) -> list[str]:
     menu = message.component(custom_id)
     assert menu is not None
     return [option["value"] for option in menu["options"]]
+
+
+async def followup(emu: DiscordEmulator, reply: Reply) -> Message:
+    """The first follow-up of a click's answer (the bot sends it after acknowledging the
+    click, so it may come after the emulator judged the bot quiet on a busy machine)."""
+    await emu.wait_until(lambda: bool(reply.followups), 10.0, "the click's follow-up")
+    return reply.followups[0]
 
 
 async def place_from_menu(
@@ -82,7 +100,13 @@ async def place_from_menu(
     assert shown.ephemeral and shown.message is not None
     said = shown.content
     confirm = next(c for c in shown.custom_ids if c.startswith("vs:confirm:"))
-    return said, await emu.click(user, shown.message, confirm)
+    placed = await emu.click(user, shown.message, confirm)
+    await emu.wait_until(
+        lambda: shown.content.startswith("Placed:") and bool(placed.followups),
+        10.0,
+        "the confirmation to be answered",
+    )
+    return said, placed
 
 
 async def the_game(vegas: VegasHost, table: Table) -> Game:

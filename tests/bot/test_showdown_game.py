@@ -37,7 +37,7 @@ async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) ->
             break
         color, action = greedy.next_move(state)
         if isinstance(action, ChooseStack):  # Pull Strings: the prompt's buttons
-            prompt = prompt_for(emu, table, by_color[color])
+            prompt = await prompt_for(emu, table, by_color[color])
             size = next(c for c in prompt.custom_ids if c.endswith(f":{action.size}"))
             last = await emu.click(by_color[color], prompt, size)
             pulled += 1
@@ -63,7 +63,9 @@ async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) ->
     fields = final.embeds[0]["fields"]
     assert [f["name"].split(".")[0] for f in fields] == ["1", "2", "3"]
     assert all(f["value"].startswith("Final scoring: ") for f in fields)
-    assert open_prompts(emu.history(channel)) == []
+    await emu.wait_until(
+        lambda: open_prompts(emu.history(channel)) == [], 10.0, "the prompts to close"
+    )
 
     # The ended game: readable, the full record, its stats.
     exported = await emu.slash(table.dave, channel, "vs export")

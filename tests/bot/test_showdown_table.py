@@ -23,6 +23,7 @@ from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
     chooser,
+    followup,
     open_prompts,
     open_showdown,
     option_values,
@@ -102,7 +103,8 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     assert mentioned(closing, players) == []  # each prompt mentions its own player
 
     # Each buyer gets a prompt: their sheet's preview, numbered places, a menu.
-    prompts = open_prompts(closing.posted)
+    await emu.wait_until(lambda: len(open_prompts(emu.history(channel))) == 3, 10.0, "prompts")
+    prompts = open_prompts(emu.history(channel))
     assert [mentioned(p, players) for p in prompts] == [[alice], [bob], [carol]]
     table_games = prompts[1]
     assert "you bought the Table Games" in table_games.content
@@ -128,9 +130,10 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     assert picture(shown.message, "choice.png").width >= 600
     assert [c.split(":")[1] for c in shown.custom_ids] == ["confirm", "back"]
     placed = await emu.click(bob, shown.message, shown.custom_ids[0])
+    note = await followup(emu, placed)
+    await emu.wait_until(lambda: shown.content.startswith("Placed:"), 10.0, "the edit")
     assert shown.message.content == "Placed: the Table Games at a2, turned 90°."
     assert shown.custom_ids == [] and shown.attachments == []
-    [note] = placed.followups
     assert note.ephemeral and "places the Table Games at a2" in note.content
     assert "Still placing: **Alice** (red), **Carol** (green)." in note.content
     await emu.wait_until(
@@ -203,7 +206,7 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert "Placing now: **Bob** (blue), **Carol** (green) and **Alice** (red)" in closing.content
 
     # Carol puts her reserve's Lounge on instead of the Slots she bought.
-    bought = prompt_for(emu, table, carol)
+    bought = await prompt_for(emu, table, carol)
     other = next(c for c in bought.custom_ids if c.startswith("vs:tile:"))
     assert option_values(bought, other) == ["lounge"]
     lounge = await emu.select(carol, bought, other, ["lounge"])
@@ -215,14 +218,14 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert "keeps the Slots in reserve" in placed.followups[0].content
 
     # Publicity: Alice types where her reserve's Slots goes; the number is the picture's.
-    publicity = prompt_for(emu, table, alice)
+    publicity = await prompt_for(emu, table, alice)
     assert "Publicity lets you put one tile from your reserve" in publicity.content
     spots = await emu.autocomplete(alice, channel, "vs place", "where", tile="slots")
     assert spots[0]["name"].startswith("1: ")
     await emu.slash(alice, channel, "vs place", tile="Slots", where=spots[0]["value"])
 
     # Bob renovates: the Table Games off, back on where it breaks the rules, refused.
-    renovation = prompt_for(emu, table, bob)
+    renovation = await prompt_for(emu, table, bob)
     assert "you are renovating" in renovation.content
     assert "Taken off so far: 0 of 2" in renovation.content
     remove = next(c for c in renovation.custom_ids if c.startswith("vs:remove:"))
@@ -245,10 +248,10 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     wrong, _ = await place_from_menu(emu, run.message, bob, "table_games d1 0")
     assert "checked when you finish the renovation" in wrong
     done = next(c for c in renovation.custom_ids if c.endswith(":done"))
-    refused = await emu.click(bob, renovation, done)
-    assert refused.followups[0].ephemeral
-    assert refused.followups[0].content.startswith("Your sheet breaks the placement rules:")
-    assert "`undo` to start the renovation again, or `cancel`" in refused.followups[0].content
+    refused = await followup(emu, await emu.click(bob, renovation, done))
+    assert refused.ephemeral
+    assert refused.content.startswith("Your sheet breaks the placement rules:")
+    assert "`undo` to start the renovation again, or `cancel`" in refused.content
     again = next(c for c in renovation.custom_ids if c.endswith(":undo"))
     await emu.click(bob, renovation, again)
     await emu.wait_until(

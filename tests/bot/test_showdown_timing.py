@@ -11,6 +11,7 @@ from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
     SEED,
+    followup,
     open_prompts,
     option_values,
     prompt_for,
@@ -48,7 +49,7 @@ async def test_prompts_survive_a_restart_and_time_out_with_the_default(
     await emu.slash(carol, channel, "vs join")
     await emu.slash(alice, channel, "vs start")
     await round_one_bids(table, players)
-    slots = prompt_for(emu, table, alice)
+    slots = await prompt_for(emu, table, alice)
     shown = await emu.select(alice, slots, spot_menus(slots)[0], ["slots a3 90"])
     assert shown.message is not None
 
@@ -57,9 +58,9 @@ async def test_prompts_survive_a_restart_and_time_out_with_the_default(
     await bot.start()
     vegas = bot.client
     assert isinstance(vegas, VegasHost)
-    placed = await emu.click(alice, shown.message, shown.custom_ids[0])
-    assert "places the Slots at a3" in placed.followups[0].content
-    lounge = prompt_for(emu, table, carol)
+    placed = await followup(emu, await emu.click(alice, shown.message, shown.custom_ids[0]))
+    assert "places the Slots at a3" in placed.content
+    lounge = await prompt_for(emu, table, carol)
     first = option_values(lounge, spot_menus(lounge)[0])[0]
     chosen = await emu.select(carol, lounge, spot_menus(lounge)[0], [first])
     assert chosen.ephemeral and chosen.content.startswith("Put the Lounge here?")
@@ -80,7 +81,9 @@ async def test_prompts_survive_a_restart_and_time_out_with_the_default(
     state = game.state()
     assert state.round == 2 and state.player("blue").reserve == ["table_games"]
     assert state.player("green").reserve == ["lounge"]
-    assert open_prompts(emu.history(channel)) == []
+    await emu.wait_until(
+        lambda: open_prompts(emu.history(channel)) == [], 10.0, "the prompts to close"
+    )
     assert table.emu.unknown_routes == []
 
 
@@ -115,7 +118,7 @@ async def test_turn_timers_time_each_choice_and_the_placements(
     assert mentioned(ended, players) == [bob]
     await emu.slash(bob, channel, "vs publicity")
     await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
-    prompt = prompt_for(emu, table, carol)  # it says when the placements run out
+    prompt = await prompt_for(emu, table, carol)  # it says when the placements run out
     assert "If you have not answered <t:1800007260:R>, the Slots goes to your reserve" in (
         prompt.content
     )
