@@ -298,7 +298,9 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     assert open_prompts(emu.history(channel)) == []
 
 
-async def test_two_channels_one_of_each_game_at_once(table: Table, vegas: VegasHost) -> None:
+async def test_two_channels_one_of_each_game_at_once_and_a_resignation(
+    table: Table, vegas: VegasHost
+) -> None:
     emu = table.emu
     alice, bob, carol, dave, mod = table.alice, table.bob, table.carol, table.dave, table.mod
     await open_showdown(table, vegas, [alice, bob, carol])
@@ -312,10 +314,16 @@ async def test_two_channels_one_of_each_game_at_once(table: Table, vegas: VegasH
         emu.slash(first, other, "lov end"),
     )
     assert "bids $18 for the Table Games" in showdown.content and not lords.ephemeral
+    # A player who resigns is passed over: their seat takes Renovate, which changes nothing.
+    resigned = await emu.slash(bob, table.channel, "vs leave")
+    assert "resigned" in resigned.content
+    passed = await emu.wait_for_message(table.channel, lambda m: "chooses Renovate" in m.content)
+    assert passed.content.startswith("**Bob** (blue) chooses Renovate.")
+    assert mentioned(passed, [alice, bob, carol]) == [carol]
     wrong = await emu.slash(alice, other, "vs status")
     assert wrong.ephemeral and "Lords of Vegas: use `/lov`" in wrong.content
     assert vegas.store is not None
-    for channel, moves in ((table.channel, 1), (other, 1)):
+    for channel, moves in ((table.channel, 2), (other, 1)):
         game = await vegas.store.open_game(channel.id)
         assert game is not None and game.moves == moves
         assert (await verify_game(vegas.store, game.id)).ok
