@@ -31,6 +31,9 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
@@ -48,7 +51,7 @@ from tests.bot.players import (
     prompted_user,
 )
 from tests.bot.showdown import typed
-from tests.discord_emulator import DiscordEmulator, Reply
+from tests.discord_emulator import Channel, DiscordEmulator, Reply, User
 from tests.discord_emulator.bots import InProcessBot
 
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -74,8 +77,19 @@ def summary(name: str, samples: list[float]) -> str:
     )
 
 
-async def run(turns: int) -> None:
-    """Play `turns` turns of a 3-player game, building when possible, and time the answers."""
+@dataclass
+class Bench:
+    """The bot at work against the emulator, with a channel and three players."""
+
+    emu: DiscordEmulator
+    bot: InProcessBot
+    channel: Channel
+    users: list[User]
+
+
+@asynccontextmanager
+async def bench() -> AsyncIterator[Bench]:
+    """Start the emulator and the real bot on a fresh database; stop both afterwards."""
     emu = DiscordEmulator(settle_time=0.02)
     await emu.start()
     folder = Path(tempfile.mkdtemp(prefix="vegas-bench-"))
@@ -90,9 +104,20 @@ async def run(turns: int) -> None:
     guild = emu.create_guild()
     channel = emu.create_channel(guild, "bench")
     users = [emu.create_user(name, guild=guild) for name in ("Ann", "Ben", "Cat")]
+    try:
+        yield Bench(emu, bot, channel, users)
+    finally:
+        await bot.stop()
+        use_discord_endpoints(None, None)
+        await emu.close()
+
+
+async def run(turns: int) -> None:
+    """Play `turns` turns of a 3-player game, building when possible, and time the answers."""
     actions: list[float] = []
     turn_ends: list[float] = []
-    try:
+    async with bench() as table:
+        emu, channel, users = table.emu, table.channel, table.users
         await emu.slash(users[0], channel, "lov new")
         for user in users[1:]:
             await emu.slash(user, channel, "lov join")
@@ -119,10 +144,6 @@ async def run(turns: int) -> None:
                     continue
             reply = await emu.slash(user, channel, "lov end")
             turn_ends.append(latency(emu, reply))
-    finally:
-        await bot.stop()
-        use_discord_endpoints(None, None)
-        await emu.close()
     print(summary("action (/lov build)", actions))
     print(summary("turn end (/lov end + image)", turn_ends))
     print("targets: action median <= 50 ms, turn end median <= 150 ms")
@@ -130,28 +151,15 @@ async def run(turns: int) -> None:
 
 async def run_showdown(commands: int) -> None:
     """Play `commands` commands of 3-player Vegas Showdown games and time the answers."""
-    emu = DiscordEmulator(settle_time=0.02)
-    await emu.start()
-    folder = Path(tempfile.mkdtemp(prefix="vegas-bench-"))
-    settings = Settings(
-        discord_token=emu.token,
-        database_path=folder / "vegas.sqlite3",
-        discord_api_base=emu.api_base,
-        discord_gateway_url=emu.gateway_url,
-    )
-    bot = InProcessBot(emu, lambda: create_bot(settings, GAMES))
-    await bot.start()
-    client = bot.client
-    assert isinstance(client, VegasHost) and client.store is not None
-    store = client.store
-    guild = emu.create_guild()
-    channel = emu.create_channel(guild, "bench")
-    users = [emu.create_user(name, guild=guild) for name in ("Ann", "Ben", "Cat")]
-    by_color = dict(zip(("red", "blue", "green"), users, strict=True))
     greedy = GreedyPlayer()
     bids: list[float] = []
     round_ends: list[float] = []
-    try:
+    async with bench() as table:
+        emu, channel, users = table.emu, table.channel, table.users
+        client = table.bot.client
+        assert isinstance(client, VegasHost) and client.store is not None
+        store = client.store
+        by_color = dict(zip(("red", "blue", "green"), users, strict=True))
         for _ in range(commands):
             game = await store.open_game(channel.id)
             if game is None:
@@ -167,10 +175,6 @@ async def run_showdown(commands: int) -> None:
                 round_ends.append(latency(emu, reply))
             elif isinstance(action, Bid):
                 bids.append(latency(emu, reply))
-    finally:
-        await bot.stop()
-        use_discord_endpoints(None, None)
-        await emu.close()
     print(summary("bid (/vs bid)", bids))
     print(summary("round end (+ round post)", round_ends))
     print("targets: bid median <= 50 ms, round end median <= 150 ms")

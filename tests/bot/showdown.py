@@ -26,15 +26,25 @@ YOUR_ACTION = re.compile(r"<@(\d+)> your action")
 
 
 async def open_showdown(
-    table: Table, vegas: VegasHost, players: list[User], seed: int = SEED
+    table: Table,
+    vegas: VegasHost,
+    players: list[User],
+    seed: int = SEED,
+    settings: dict[str, object] | None = None,
 ) -> Reply:
-    """Open a game in the table's channel, seat `players` (the first hosts), start it."""
+    """Open a game in the table's channel, seat `players` (the first hosts), start it.
+
+    With `settings`, the host sets them (`/vs settings`) before starting.
+    """
     assert vegas.tables is not None
     vegas.tables.new_seed = lambda: seed
     emu, channel = table.emu, table.channel
     await emu.slash(players[0], channel, "vs new")
     for player in players[1:]:
         await emu.slash(player, channel, "vs join")
+    if settings:
+        changed = await emu.slash(players[0], channel, "vs settings", **settings)
+        assert not changed.ephemeral, changed.content
     return await emu.slash(players[0], channel, "vs start")
 
 

@@ -10,9 +10,9 @@ from bot.games import GAMES
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
-    SEED,
     followup,
     open_prompts,
+    open_showdown,
     option_values,
     prompt_for,
     spot_menus,
@@ -39,15 +39,11 @@ async def test_prompts_survive_a_restart_and_time_out_with_the_default(
 ) -> None:
     emu, channel = table.emu, table.channel
     players = [table.alice, table.bob, table.carol]
-    alice, bob, carol = players
+    alice, _, carol = players
     bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock))
     vegas = bot.client
-    assert isinstance(vegas, VegasHost) and vegas.tables is not None
-    vegas.tables.new_seed = lambda: SEED
-    await emu.slash(alice, channel, "vs new")
-    await emu.slash(bob, channel, "vs join")
-    await emu.slash(carol, channel, "vs join")
-    await emu.slash(alice, channel, "vs start")
+    assert isinstance(vegas, VegasHost)
+    await open_showdown(table, vegas, players)
     await round_one_bids(table, players)
     slots = await prompt_for(emu, table, alice)
     shown = await emu.select(alice, slots, spot_menus(slots)[0], ["slots a3 90"])
@@ -93,17 +89,11 @@ async def test_turn_timers_time_each_choice_and_the_placements(
     emu, channel = table.emu, table.channel
     players = [table.alice, table.bob, table.carol]
     alice, bob, carol = players
-    vegas_tables = vegas.tables
-    assert vegas_tables is not None
-    vegas_tables.new_seed = lambda: SEED
-    await emu.slash(alice, channel, "vs new")
-    await emu.slash(bob, channel, "vs join")
-    await emu.slash(carol, channel, "vs join")
-    shown = await emu.slash(alice, channel, "vs settings", turn_timer=60)
+    start = await open_showdown(table, vegas, players, settings={"turn_timer": 60})
+    shown = await emu.slash(bob, channel, "vs settings")
     settings = shown.embeds[0]["description"]
     assert "**Turn timer:** 1 hour" in settings and "an action choice takes Renovate" in settings
     assert "Trade offers" not in settings
-    start = await emu.slash(alice, channel, "vs start")
     assert "Your choice runs out <t:" in start.content
 
     # Half time: Alice is reminded once; full time: she takes Renovate.
