@@ -72,20 +72,23 @@ class TableOptions:
         """The turn timer in seconds, or None when turns are not timed."""
         return self.turn_minutes * 60.0 if self.turn_minutes > 0 else None
 
-    def lines(self, shown: Sequence[str] = ()) -> list[str]:
+    def lines(
+        self, shown: Sequence[str] = (), timeouts: Mapping[str, str] = TIMEOUT_WORDS
+    ) -> list[str]:
         """The options in force, one line each, for the table to read.
 
-        `shown` names the options the game offers (see `OPTIONS`; none given: all).
+        `shown` names the options the game offers (see `OPTIONS`; none given: all);
+        `timeouts` says what each `on_timeout` does in the game's words.
         """
         if self.turn_minutes > 0:
             timer = (
                 f"**Turn timer:** {minutes_text(self.turn_minutes)}; a reminder at half time, "
-                f"then {TIMEOUT_WORDS[self.on_timeout]}."
+                f"then {timeouts[self.on_timeout]}."
             )
         else:
             timer = (
                 "**Turn timer:** off (if it is turned on: "
-                f"{TIMEOUT_WORDS[self.on_timeout]} when time runs out)."
+                f"{timeouts[self.on_timeout]} when time runs out)."
             )
         lines = {
             "turn_timer": timer,

@@ -8,13 +8,13 @@ from its package and its engine's narration, and these helpers are shared by eve
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 import discord
 
-from bot.options import TableOptions
+from bot.options import TIMEOUT_WORDS, TableOptions
 from bot.seats import display_names
 from bot.store import Game
 
@@ -101,10 +101,17 @@ def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> di
     return discord.Embed(title=title, description=clip(text, EMBED_TEXT_LIMIT), color=color)
 
 
-def settings_embed(options: TableOptions, shown: Sequence[str]) -> discord.Embed:
-    """The table's settings in force (those of `shown`), for the `settings` command."""
+def settings_embed(
+    options: TableOptions, shown: Sequence[str], timeouts: Mapping[str, str] = TIMEOUT_WORDS
+) -> discord.Embed:
+    """The table's settings in force (those of `shown`), for the `settings` command.
+
+    `timeouts` says what each `on_timeout` choice does, in the game's words.
+    """
     return discord.Embed(
-        title="Table settings", description="\n".join(options.lines(shown)), color=GREEN_FELT
+        title="Table settings",
+        description="\n".join(options.lines(shown, timeouts)),
+        color=GREEN_FELT,
     )
 
 

@@ -194,7 +194,9 @@ class TableCommands:
         channel = self.channel(interaction)
         game = await self.tables.game_in(channel)
         if all(value is None for value in changes.values()):
-            embed = posts.settings_embed(TableOptions.of(game.options), self.hosted.options)
+            embed = posts.settings_embed(
+                TableOptions.of(game.options), self.hosted.options, self.hosted.timeout_words
+            )
             await replies.send(interaction, Post("", embed), ephemeral=True)
             return
         game = await self.tables.change_options(channel, interaction.user.id, **changes)
@@ -204,7 +206,9 @@ class TableCommands:
         text = f"The host, **{host}**, changed the table's settings."
         if timer is not None:
             text += f" The turn under way now runs out <t:{int(timer.expires_at)}:R>."
-        embed = posts.settings_embed(TableOptions.of(game.options), self.hosted.options)
+        embed = posts.settings_embed(
+            TableOptions.of(game.options), self.hosted.options, self.hosted.timeout_words
+        )
         await replies.send(interaction, Post(text, embed))
 
     async def abandon(self, interaction: Interaction) -> None:

@@ -24,7 +24,7 @@ import discord
 from bot.clock import Clock
 from bot.game import HostedGame, Moment, Refusal
 from bot.host import Host
-from bot.options import TIMEOUT_WORDS, TableOptions
+from bot.options import TableOptions
 from bot.posts import Post
 from bot.seats import user_of
 from bot.store import Game, Prompt, Store, TurnTimer
@@ -158,7 +158,7 @@ class Timers:
         text = (
             f"⏳ {mentions} half the time for {whose} is gone. "
             f"It runs out <t:{int(timer.expires_at)}:R>; then "
-            f"{TIMEOUT_WORDS[options.on_timeout]}."
+            f"{hosted.timeout_words[options.on_timeout]}."
         )
         post = Post(text, mentions=users)
         channel = self.host.client.get_partial_messageable(game.channel_id)

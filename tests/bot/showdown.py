@@ -12,6 +12,9 @@ from typing import Final
 
 from bot.app import VegasHost
 from bot.store import Game
+from engine.vegas_showdown import Action
+from engine.vegas_showdown.actions import Bid, ChooseStack, Place
+from engine.vegas_showdown.sheet import cell_name
 from tests.bot.conftest import Table
 from tests.discord_emulator import DiscordEmulator, Message, Reply, User
 
@@ -23,15 +26,25 @@ YOUR_ACTION = re.compile(r"<@(\d+)> your action")
 
 
 async def open_showdown(
-    table: Table, vegas: VegasHost, players: list[User], seed: int = SEED
+    table: Table,
+    vegas: VegasHost,
+    players: list[User],
+    seed: int = SEED,
+    settings: dict[str, object] | None = None,
 ) -> Reply:
-    """Open a game in the table's channel, seat `players` (the first hosts), start it."""
+    """Open a game in the table's channel, seat `players` (the first hosts), start it.
+
+    With `settings`, the host sets them (`/vs settings`) before starting.
+    """
     assert vegas.tables is not None
     vegas.tables.new_seed = lambda: seed
     emu, channel = table.emu, table.channel
     await emu.slash(players[0], channel, "vs new")
     for player in players[1:]:
         await emu.slash(player, channel, "vs join")
+    if settings:
+        changed = await emu.slash(players[0], channel, "vs settings", **settings)
+        assert not changed.ephemeral, changed.content
     return await emu.slash(players[0], channel, "vs start")
 
 
@@ -48,10 +61,21 @@ def open_prompts(messages: list[Message]) -> list[Message]:
     return [m for m in messages if any(c.startswith("vs:") for c in m.custom_ids)]
 
 
-def prompt_for(emu: DiscordEmulator, table: Table, user: User) -> Message:
-    """The open prompt mentioning `user` in the table's channel."""
-    [found] = [m for m in open_prompts(emu.history(table.channel)) if f"<@{user.id}>" in m.content]
-    return found
+async def prompt_for(emu: DiscordEmulator, table: Table, user: User) -> Message:
+    """The open prompt mentioning `user` in the table's channel.
+
+    Prompts are posted just after the move's answer, so one may come after the emulator
+    judged the bot quiet on a busy machine: wait for it.
+    """
+    found: list[Message] = []
+
+    def posted() -> bool:
+        mine = open_prompts(emu.history(table.channel))
+        found[:] = [m for m in mine if f"<@{user.id}>" in m.content]
+        return len(found) == 1
+
+    await emu.wait_until(posted, 10.0, f"a prompt for {user.name}")
+    return found[0]
 
 
 def spot_menus(prompt: Message) -> list[str]:
@@ -66,16 +90,33 @@ def option_values(message: Message, custom_id: str) -> list[str]:
     return [option["value"] for option in menu["options"]]
 
 
+async def followup(emu: DiscordEmulator, reply: Reply) -> Message:
+    """The first follow-up of a click's answer (the bot sends it after acknowledging the
+    click, so it may come after the emulator judged the bot quiet on a busy machine)."""
+    await emu.wait_until(lambda: bool(reply.followups), 10.0, "the click's follow-up")
+    return reply.followups[0]
+
+
 async def place_from_menu(
     emu: DiscordEmulator, prompt: Message, user: User, value: str | None = None
-) -> tuple[Reply, Reply]:
-    """Choose a place from the prompt's first menu (or `value`), then confirm it."""
+) -> tuple[str, Reply]:
+    """Choose a place from the prompt's first menu (or `value`), then confirm it.
+
+    Returns what the private confirmation said before it was confirmed, and the click.
+    """
     menu = spot_menus(prompt)[0]
     chosen = value or option_values(prompt, menu)[0]
     shown = await emu.select(user, prompt, menu, [chosen])
     assert shown.ephemeral and shown.message is not None
+    said = shown.content
     confirm = next(c for c in shown.custom_ids if c.startswith("vs:confirm:"))
-    return shown, await emu.click(user, shown.message, confirm)
+    placed = await emu.click(user, shown.message, confirm)
+    await emu.wait_until(
+        lambda: shown.content.startswith("Placed:") and bool(placed.followups),
+        10.0,
+        "the confirmation to be answered",
+    )
+    return said, placed
 
 
 async def the_game(vegas: VegasHost, table: Table) -> Game:
@@ -86,3 +127,15 @@ async def the_game(vegas: VegasHost, table: Table) -> Game:
     )
     assert game is not None
     return game
+
+
+def typed(action: Action) -> tuple[str, dict[str, object]]:
+    """The slash command (and options) a player types for an engine action."""
+    if isinstance(action, Bid):
+        return "vs bid", {"tile": action.target, "amount": action.amount}
+    if isinstance(action, Place):
+        where = f"{cell_name((action.x, action.y))} {action.rot * 90}"
+        return "vs place", {"tile": action.tile, "where": where}
+    if isinstance(action, ChooseStack):
+        return "vs stack", {"size": action.size}
+    return f"vs {action.kind}", {}

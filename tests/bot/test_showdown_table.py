@@ -9,19 +9,23 @@ it breaks the rules, refused, started again, then done right).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 
 from PIL import Image
 
 from bot.app import VegasHost
+from bot.store import verify_game
 from engine.vegas_showdown import GameState, PublicRecord
 from engine.vegas_showdown.sheet import Placement
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
     chooser,
+    followup,
     open_prompts,
+    open_showdown,
     option_values,
     place_from_menu,
     prompt_for,
@@ -29,6 +33,20 @@ from tests.bot.showdown import (
     the_game,
 )
 from tests.discord_emulator import Message, User
+
+
+def placeholder(message: Message, custom_id: str) -> str:
+    """What a select menu says before anything is chosen."""
+    menu = message.component(custom_id)
+    assert menu is not None
+    return str(menu["placeholder"])
+
+
+def option_labels(message: Message, custom_id: str) -> list[str]:
+    """What a select menu's options say."""
+    menu = message.component(custom_id)
+    assert menu is not None
+    return [str(option["label"]) for option in menu["options"]]
 
 
 def picture(message: Message, name: str) -> Image.Image:
@@ -85,35 +103,49 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     assert mentioned(closing, players) == []  # each prompt mentions its own player
 
     # Each buyer gets a prompt: their sheet's preview, numbered places, a menu.
-    prompts = open_prompts(closing.posted)
+    await emu.wait_until(lambda: len(open_prompts(emu.history(channel))) == 3, 10.0, "prompts")
+    prompts = open_prompts(emu.history(channel))
     assert [mentioned(p, players) for p in prompts] == [[alice], [bob], [carol]]
-    slots = prompts[0]
-    assert "you bought the Slots" in slots.content and "goes to your reserve" in slots.content
-    assert picture(slots, "preview.png").width >= 600
-    assert option_values(slots, spot_menus(slots)[0]) == ["slots a3 90"]
-    stranger = await emu.select(bob, slots, spot_menus(slots)[0], ["slots a3 90"])
+    table_games = prompts[1]
+    assert "you bought the Table Games" in table_games.content
+    assert "goes to your reserve" in table_games.content
+    assert picture(table_games, "preview.png").width >= 600
+    turned = spot_menus(table_games)[0]
+    assert [placeholder(table_games, m) for m in spot_menus(table_games)] == [
+        "Turned 90°: places 1-2",
+        "Turned 180°: places 3-3",
+        "Turned 270°: places 4-5",
+    ]
+    assert option_values(table_games, turned) == ["table_games a2 90", "table_games a3 90"]
+    mine = await emu.slash(bob, channel, "vegas mygames")
+    waiting = mine.embeds[0]["fields"][0]["value"]
+    assert "placing the Table Games you bought (round 1)" in waiting
+    stranger = await emu.select(alice, table_games, turned, ["table_games a2 90"])
     assert stranger.ephemeral and stranger.content == (
-        "This prompt is for **Alice** (red): only they can answer it."
+        "This prompt is for **Bob** (blue): only they can answer it."
     )
-    shown = await emu.select(alice, slots, spot_menus(slots)[0], ["slots a3 90"])
+    shown = await emu.select(bob, table_games, turned, ["table_games a2 90"])
     assert shown.ephemeral and shown.message is not None
-    assert shown.content == "Put the Slots here? Number 1: a3, turned 90°."
+    assert shown.content == "Put the Table Games here? Number 1: a2, turned 90°."
     assert picture(shown.message, "choice.png").width >= 600
     assert [c.split(":")[1] for c in shown.custom_ids] == ["confirm", "back"]
-    placed = await emu.click(alice, shown.message, shown.custom_ids[0])
-    assert shown.message.content == "Placed: the Slots at a3, turned 90°."
+    placed = await emu.click(bob, shown.message, shown.custom_ids[0])
+    note = await followup(emu, placed)
+    await emu.wait_until(lambda: shown.content.startswith("Placed:"), 10.0, "the edit")
+    assert shown.message.content == "Placed: the Table Games at a2, turned 90°."
     assert shown.custom_ids == [] and shown.attachments == []
-    assert placed.followups[0].ephemeral and "places the Slots at a3" in placed.followups[0].content
-    assert "Still placing: **Bob** (blue), **Carol** (green)." in placed.followups[0].content
-    await emu.wait_until(lambda: slots.content.startswith("Decided:"), 10.0, "the prompt to close")
-    assert slots.custom_ids == [] and slots.attachments == []
-    assert [m for m in emu.history(channel) if "places the Slots" in m.content] == [slots]
+    assert note.ephemeral and "places the Table Games at a2" in note.content
+    assert "Still placing: **Alice** (red), **Carol** (green)." in note.content
+    await emu.wait_until(
+        lambda: table_games.content.startswith("Decided:"), 10.0, "the prompt to close"
+    )
+    assert table_games.custom_ids == [] and table_games.attachments == []
+    assert [m for m in emu.history(channel) if "places the Table" in m.content] == [table_games]
 
-    typed = await emu.slash(bob, channel, "vs place", tile="table_games", where="1")
-    assert typed.ephemeral and "places the Table Games at a2, turned 90 degrees" in typed.content
-    reserve = next(c for c in prompts[2].custom_ids if c.endswith(":reserve"))
-    round_post = await emu.click(carol, prompts[2], reserve)
-    [post] = [m for m in round_post.posted if m.attachments]
+    reserve = next(c for c in prompts[0].custom_ids if c.endswith(":reserve"))
+    await emu.click(alice, prompts[0], reserve)
+    round_post = await emu.slash(carol, channel, "vs reserve")
+    [post] = [m for m in round_post.messages if m.attachments]
 
     # The round post: what happened, Fame, the new round's event, Bob mentioned.
     assert post.embeds[0]["title"] == "Round 1 is over: round 2 begins"
@@ -121,7 +153,8 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     for line in (
         "**Round 1**",
         "**Bob** (blue) buys the Table Games for $21.",
-        "**Alice** (red) places the Slots at a3, turned 90 degrees.",
+        "**Bob** (blue) places the Table Games at a2, turned 90 degrees.",
+        "**Alice** (red) keeps the Slots in reserve.",
         "**Carol** (green) keeps the Lounge in reserve.",
         "**Round 2**",
         "Event for P2: Liquor License Review (medium stack).",
@@ -136,18 +169,23 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
 
 
 async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None:
-    """Refusals, autocomplete under a No-Bid marker, Publicity and a renovation."""
+    """Refusals, autocomplete under a No-Bid marker, a reserve tile placed instead of the
+    one bought, Publicity, and a renovation."""
     emu, channel = table.emu, table.channel
     alice, bob, carol = players
     early = await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
     assert early.ephemeral and early.content == "It is blue's turn to choose an action, not yours."
     await emu.slash(bob, channel, "vs renovate")
-    await emu.slash(carol, channel, "vs publicity")
+    await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
 
-    # Autocomplete offers only what Alice may bid: not the Lounge (No-Bid), not beyond $26.
+    # Autocomplete offers only what Alice may bid: not the Lounge (No-Bid), not beyond $25.
     tracks = await emu.autocomplete(alice, channel, "vs bid", "tile")
     assert [t["value"] for t in tracks] == ["P1", "P2", "P3", "slots", "restaurant"]
-    assert tracks[0]["name"] == "Fancy Slots (P1): from $12; you have $26"
+    assert tracks[0]["name"] == "Fancy Slots (P1): from $12; you have $25"
+    assert (
+        tracks[3]["name"]
+        == "Slots (Slots track): bid to beat $5 (green), so $7 or more; you have $25"
+    )
     amounts = await emu.autocomplete(alice, channel, "vs bid", "amount", tile="P1")
     assert [a["value"] for a in amounts] == [12, 15, 18, 21, 25]
     assert await emu.autocomplete(bob, channel, "vs bid", "tile") == []  # not his choice now
@@ -155,48 +193,65 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     for tile, amount, because in (
         ("lounge", 9, "A No-Bid marker is on the Lounge this round."),
         ("P1", 9, "The Minimum-Bid marker of the Fancy Slots is on 12: bid at least 12."),
-        ("restaurant", 29, "You have $26: you cannot bid 29."),
+        ("restaurant", 29, "You have $25: you cannot bid 29."),
         ("slots", 20, "The highest space on the Slots track is 15."),
+        ("slots", 5, "green's bid of 5 stands on the Slots: bid higher."),
         ("slots", 6, "Put your marker on a space of the Slots track: 5, 7, 9, 12, 15."),
         ("casino", 5, "I can't read that: 'casino' is not a bidding track."),
     ):
         refused = await emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
         assert refused.ephemeral and refused.content.startswith(because), refused.content
     assert (await the_game(vegas, table)).version == before.version
-    closing = await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
+    closing = await emu.slash(alice, channel, "vs publicity")
     assert "Placing now: **Bob** (blue), **Carol** (green) and **Alice** (red)" in closing.content
 
-    # Publicity: Carol puts her reserve's Lounge on from the menu.
-    publicity = prompt_for(emu, table, carol)
-    assert "Publicity lets you put one tile from your reserve" in publicity.content
-    _, placed = await place_from_menu(emu, publicity, carol)
-    assert "places the Lounge" in placed.followups[0].content
+    # Carol puts her reserve's Lounge on instead of the Slots she bought.
+    bought = await prompt_for(emu, table, carol)
+    other = next(c for c in bought.custom_ids if c.startswith("vs:tile:"))
+    assert option_values(bought, other) == ["lounge"]
+    lounge = await emu.select(carol, bought, other, ["lounge"])
+    assert lounge.ephemeral and lounge.message is not None
+    assert lounge.content.startswith("Where the Lounge can go: choose a number, then confirm.")
+    assert "instead of the Slots, which goes to your reserve" in lounge.content
+    assert lounge.message.attachment("preview.png").data
+    _, placed = await place_from_menu(emu, lounge.message, carol)
+    assert "keeps the Slots in reserve" in placed.followups[0].content
 
-    # Alice types her placement; the place's number is the picture's.
+    # Publicity: Alice types where her reserve's Slots goes; the number is the picture's.
+    publicity = await prompt_for(emu, table, alice)
+    assert "Publicity lets you put one tile from your reserve" in publicity.content
     spots = await emu.autocomplete(alice, channel, "vs place", "where", tile="slots")
     assert spots[0]["name"].startswith("1: ")
     await emu.slash(alice, channel, "vs place", tile="Slots", where=spots[0]["value"])
 
     # Bob renovates: the Table Games off, back on where it breaks the rules, refused.
-    renovation = prompt_for(emu, table, bob)
-    assert (
-        "you are renovating" in renovation.content
-        and "Taken off so far: 0 of 2" in renovation.content
-    )
+    renovation = await prompt_for(emu, table, bob)
+    assert "you are renovating" in renovation.content
+    assert "Taken off so far: 0 of 2" in renovation.content
     remove = next(c for c in renovation.custom_ids if c.startswith("vs:remove:"))
     assert option_values(renovation, remove) == ["remove a2"]
     await emu.select(bob, renovation, remove, ["remove a2"])
     await emu.wait_until(
         lambda: "Taken off so far: 1 of 2" in renovation.content, 10.0, "the prompt redrawn"
     )
-    assert "Reserve: Table Games." in renovation.content and spot_menus(renovation) == []
-    wrong = await emu.slash(bob, channel, "vs place", tile="table_games", where="d1 0")
-    assert wrong.ephemeral and "places the Table Games at d1" in wrong.content
+    assert "Reserve: Table Games." in renovation.content
+    # 116 places where it fits: too many for the message, so first a menu of runs of 25.
+    runs = next(c for c in renovation.custom_ids if c.startswith("vs:range:"))
+    assert option_values(renovation, runs) == ["1", "26", "31", "56", "59", "84", "89", "114"]
+    assert option_labels(renovation, runs)[:2] == [
+        "Not turned: places 1-25",
+        "Not turned: places 26-30",
+    ]
+    run = await emu.select(bob, renovation, runs, ["1"])
+    assert run.ephemeral and run.message is not None
+    assert option_values(run.message, spot_menus(run.message)[0])[3] == "table_games d1 0"
+    wrong, _ = await place_from_menu(emu, run.message, bob, "table_games d1 0")
+    assert "checked when you finish the renovation" in wrong
     done = next(c for c in renovation.custom_ids if c.endswith(":done"))
-    refused = await emu.click(bob, renovation, done)
-    assert refused.followups[0].ephemeral
-    assert refused.followups[0].content.startswith("Your sheet breaks the placement rules:")
-    assert "`undo` to start the renovation again, or `cancel`" in refused.followups[0].content
+    refused = await followup(emu, await emu.click(bob, renovation, done))
+    assert refused.ephemeral
+    assert refused.content.startswith("Your sheet breaks the placement rules:")
+    assert "`undo` to start the renovation again, or `cancel`" in refused.content
     again = next(c for c in renovation.custom_ids if c.endswith(":undo"))
     await emu.click(bob, renovation, again)
     await emu.wait_until(
@@ -205,16 +260,17 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     await emu.slash(bob, channel, "vs remove", cell="a3")
     await emu.slash(bob, channel, "vs place", tile="table_games", where="a3 180")
     finished = await emu.slash(bob, channel, "vs done")
-    [post] = [m for m in finished.posted if m.attachments] or [finished.message]
-    assert post is not None and post.embeds[0]["title"] == "Round 2 is over: round 3 begins"
-    assert (
-        "**Bob** (blue) takes the Table Games at a2 off the sheet." in post.embeds[0]["description"]
-    )
+    [post] = [m for m in finished.messages if m.attachments]
+    assert post.embeds[0]["title"] == "Round 2 is over: round 3 begins"
+    story = post.embeds[0]["description"]
+    assert "**Bob** (blue) takes the Table Games at a2 off the sheet." in story
+    assert "**Bob** (blue) places the Table Games at a3, turned 180 degrees." in story
+    assert "d1" not in story  # the step undone is not told
 
     game = await the_game(vegas, table)
     state: GameState = game.state()
     assert state.player("blue").sheet == [Placement("table_games", 0, 2, 2)]
-    assert state.player("green").reserve == [] and state.round == 3
+    assert state.player("green").reserve == ["slots"] and state.round == 3
     await information(table, vegas, state)
 
 
@@ -225,7 +281,7 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     fields = {f["name"]: f["value"] for f in status.embeds[0]["fields"]}
     assert status.embeds[0]["title"] == "Vegas Showdown, round 3"
     assert fields["Bob (blue)"].startswith(f"${state.player('blue').money} · Population")
-    assert "Reserve: empty" in fields["▶ Carol (green, holds the button)"]
+    assert "Reserve: Slots" in fields["▶ Carol (green, holds the button)"]
     sheet = await emu.slash(table.dave, channel, "vs sheet", player="blue")
     assert sheet.ephemeral and sheet.attachments[0].filename == "sheet.png"
     mine = await emu.slash(table.dave, channel, "vs sheet")
@@ -240,3 +296,34 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     log = await emu.slash(table.dave, channel, "vs log", count=2)
     assert log.ephemeral and "Income" in log.embeds[0]["description"]
     assert open_prompts(emu.history(channel)) == []
+
+
+async def test_two_channels_one_of_each_game_at_once_and_a_resignation(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu = table.emu
+    alice, bob, carol, dave, mod = table.alice, table.bob, table.carol, table.dave, table.mod
+    await open_showdown(table, vegas, [alice, bob, carol])
+    other = table.other_channel
+    await emu.slash(dave, other, "lov new")
+    await emu.slash(mod, other, "lov join")
+    started = await emu.slash(dave, other, "lov start")
+    [first] = mentioned(started, [dave, mod])
+    showdown, lords = await asyncio.gather(
+        emu.slash(alice, table.channel, "vs bid", tile="P2", amount=18),
+        emu.slash(first, other, "lov end"),
+    )
+    assert "bids $18 for the Table Games" in showdown.content and not lords.ephemeral
+    # A player who resigns is passed over: their seat takes Renovate, which changes nothing.
+    resigned = await emu.slash(bob, table.channel, "vs leave")
+    assert "resigned" in resigned.content
+    passed = await emu.wait_for_message(table.channel, lambda m: "chooses Renovate" in m.content)
+    assert passed.content.startswith("**Bob** (blue) chooses Renovate.")
+    assert mentioned(passed, [alice, bob, carol]) == [carol]
+    wrong = await emu.slash(alice, other, "vs status")
+    assert wrong.ephemeral and "Lords of Vegas: use `/lov`" in wrong.content
+    assert vegas.store is not None
+    for channel, moves in ((table.channel, 2), (other, 1)):
+        game = await vegas.store.open_game(channel.id)
+        assert game is not None and game.moves == moves
+        assert (await verify_game(vegas.store, game.id)).ok

@@ -19,7 +19,7 @@ from engine.vegas_showdown.randomplay import RandomPlayer
 from engine.vegas_showdown.record import GameRecord
 from tests.store.playthrough import start_table
 
-# A program that knows only Lords of Vegas.
+# A program that hosts only Lords of Vegas (an older release, say).
 LORDS_ONLY: Final = {"lords_of_vegas": GAMES["lords_of_vegas"]}
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from collections.abc import Sequence
 from typing import Any, Final, TypeAlias, cast
@@ -34,19 +35,23 @@ from engine.vegas_showdown.state import (
     RenovateDecision,
     StackDecision,
 )
-from render.vegas_showdown import render_placement_choice, render_placement_preview
+from render.vegas_showdown import (
+    placement_words,
+    render_placement_choice,
+    render_placement_preview,
+)
 
 from . import placing
 from .names import chat_names, plain_names
 from .placing import MENU_SIZE, Menu, spot_value, spot_words, spots, tile_words
 
+log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 PREVIEW_FILE: Final = "preview.png"
 CHOICE_FILE: Final = "choice.png"
 MOST_ROWS: Final = 5  # a Discord message holds five rows of components
 _SELECT: TypeAlias = discord.ui.Select[discord.ui.View]
 _BUTTON: TypeAlias = discord.ui.Button[discord.ui.View]
-VERBS: Final = ("reserve", "done", "undo", "cancel")
 
 
 def _values(interaction: Interaction) -> list[str]:
@@ -280,7 +285,7 @@ class BackButton(
                 attachments=[],
             )
         except discord.HTTPException as error:
-            replies.log.warning("could not answer interaction %s: %s", interaction.id, error)
+            log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
 class StackButton(
@@ -345,10 +350,7 @@ def add_spots(
     chosen = placing.menus(ordered, rows)
     if chosen is None:
         options = [
-            discord.SelectOption(
-                label=f"Places {m.first}-{m.last}", value=str(m.first), description=m.title
-            )
-            for m in placing.ranges(ordered)
+            discord.SelectOption(label=m.title, value=str(m.first)) for m in placing.ranges(ordered)
         ]
         view.add_item(RangeMenu(game.id, decision.id, ordered[0].tile, options[:MENU_SIZE]))
         return
@@ -487,15 +489,15 @@ async def answer(
 async def _placed(interaction: Interaction, action: Action) -> None:
     """The confirmation message loses its buttons once the tile is down."""
     assert isinstance(action, Place)
-    where = placing.spot_words(0, Placement(action.tile, action.x, action.y, action.rot))
+    where = placement_words(Placement(action.tile, action.x, action.y, action.rot))
     try:
         await interaction.edit_original_response(
-            content=f"Placed: the {tile_words(action.tile)} at {where.partition(': ')[2]}.",
+            content=f"Placed: the {where}.",
             view=None,
             attachments=[],
         )
     except discord.HTTPException as error:
-        replies.log.warning("could not update interaction %s: %s", interaction.id, error)
+        log.warning("could not update interaction %s: %s", interaction.id, error)
 
 
 async def _private(
@@ -511,7 +513,7 @@ async def _private(
     try:
         await interaction.followup.send(text, view=view or missing, files=files, ephemeral=True)
     except discord.HTTPException as error:
-        replies.log.warning("could not answer interaction %s: %s", interaction.id, error)
+        log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
 async def show_choice(host: Host, interaction: Interaction, game_id: int, decision_id: int) -> None:

@@ -14,7 +14,7 @@ from discord import app_commands
 
 from engine.vegas_showdown import Color, GameState, NotationError, legal_actions
 from engine.vegas_showdown.actions import BID_TARGETS, Bid, BidTarget, Remove
-from engine.vegas_showdown.bidding import lowest_bid, standing_bidder, target_tile
+from engine.vegas_showdown.bidding import standing_bidder, target_tile
 from engine.vegas_showdown.notation import parse_tile
 from engine.vegas_showdown.sheet import cell_name
 from engine.vegas_showdown.tables import PREMIER_TARGETS, tile_name
@@ -35,28 +35,36 @@ def _matches(typed: str, *texts: str) -> bool:
     return not wanted or any(wanted in text.lower() for text in texts)
 
 
-def bid_words(state: GameState, color: Color, target: BidTarget) -> str:
-    """A track open to bidding: its tile, the lowest bid (or the bid to beat), your cash."""
+def _amounts(state: GameState, color: Color) -> dict[BidTarget, list[int]]:
+    """The amounts `color` may bid now, by track, lowest first (the engine's listing)."""
+    found: dict[BidTarget, list[int]] = {}
+    for action in legal_actions(state, color, ("bid",)):
+        if isinstance(action, Bid):
+            found.setdefault(action.target, []).append(action.amount)
+    return found
+
+
+def bid_words(state: GameState, color: Color, target: BidTarget, lowest: int) -> str:
+    """A track open to bidding: its tile, the lowest bid (or the bid to beat), your cash.
+
+    `lowest` is the smallest amount `color` may bid there (a space of the track).
+    """
     tile = tile_name(target_tile(state, target) or "")
     where = target if target in PREMIER_TARGETS else TRACK_WORDS[target]
     standing = standing_bidder(state, target)
-    low = lowest_bid(state, target)
     if standing is not None:
-        floor = f"bid to beat ${standing.bid} ({standing.color}), so ${low} or more"
+        floor = f"bid to beat ${standing.bid} ({standing.color}), so ${lowest} or more"
     else:
-        floor = f"from ${low}"
+        floor = f"from ${lowest}"
     money = state.player(color).money
     return f"{tile} ({where}): {floor}; you have ${money}"
 
 
 def bid_tracks(state: GameState, color: Color, typed: str) -> list[app_commands.Choice[str]]:
     """Every track `color` may bid on now (none under a No-Bid marker, none out of reach)."""
-    targets = dict.fromkeys(
-        a.target for a in legal_actions(state, color, ("bid",)) if isinstance(a, Bid)
-    )
     found = []
-    for target in targets:
-        words = bid_words(state, color, target)
+    for target, amounts in _amounts(state, color).items():
+        words = bid_words(state, color, target, amounts[0])
         if _matches(typed, words, target):
             found.append(app_commands.Choice(name=words[:100], value=target))
     return found[:MOST_CHOICES]
@@ -67,11 +75,7 @@ def bid_amounts(
 ) -> list[app_commands.Choice[int]]:
     """The amounts `color` may bid on `target` now (the track's printed spaces), lowest first."""
     chosen = resolve_target(state, target)
-    amounts = [
-        a.amount
-        for a in legal_actions(state, color, ("bid",))
-        if isinstance(a, Bid) and a.target == chosen
-    ]
+    amounts = next((a for t, a in _amounts(state, color).items() if t == chosen), [])
     digits = typed.strip().lstrip("$")
     return [
         app_commands.Choice(name=f"${amount}", value=amount)

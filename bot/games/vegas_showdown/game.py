@@ -9,7 +9,7 @@ says.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from discord import app_commands
@@ -71,6 +71,11 @@ class VegasShowdown(HostedGame):
     command: ClassVar[str] = "vs"
     rules: ClassVar[AnyRules] = vegas_showdown
     options: ClassVar[tuple[str, ...]] = ("turn_timer", "decisions", "images")
+    timeout_words: ClassVar[Mapping[str, str]] = dict.fromkeys(
+        ("ai", "end"),  # no computer players yet: both end the moment
+        "an action choice takes Renovate (which changes nothing unless the player comes "
+        "back to renovate) and placements take their default answers",
+    )
     readable_commands: ClassVar[tuple[str, ...]] = ("status", "board", "sheet", "log", "export")
     secret_words: ClassVar[str] = (
         "The seed, the event deck's order and the order of the premier stacks stay secret"
@@ -219,9 +224,9 @@ class VegasShowdown(HostedGame):
     ) -> str | None:
         """A placement or stack choice owed, or the player's action choice."""
         owed = decisions_owed(state, cast(Color, color))
+        until = f", it runs out <t:{int(deadline)}:R>" if deadline is not None else ""
         if owed:
-            return prompts.placing_words(state, owed[0])
+            return f"{prompts.placing_words(state, owed[0])} (round {state.round}{until})"
         if not state.pending and state.current == color and state.step == "actions":
-            until = f", it runs out <t:{int(deadline)}:R>" if deadline is not None else ""
             return f"your action choice (round {state.round}{until})"
         return None

@@ -134,17 +134,23 @@ def _chunks(title: str, first: int, places: Sequence[Placement]) -> list[Menu]:
     return found
 
 
+def _by_turn(ordered: Sequence[Placement]) -> list[Menu]:
+    """The places cut in runs of 25 within each way the tile is turned."""
+    found: list[Menu] = []
+    first = 1
+    for rot in sorted({p.rot for p in ordered}):
+        places = [p for p in ordered if p.rot == rot]
+        found += _chunks(f"{TURN_WORDS[rot].capitalize()}: ", first, places)
+        first += len(places)
+    return found
+
+
 def menus(ordered: Sequence[Placement], rows: int) -> list[Menu] | None:
     """The places as at most `rows` select menus, or None when they need more.
 
     A menu per turn of the tile when that fits (each cut in 25s), else plain runs of 25.
     """
-    by_turn: list[Menu] = []
-    first = 1
-    for rot in sorted({p.rot for p in ordered}):
-        places = [p for p in ordered if p.rot == rot]
-        by_turn += _chunks(f"{TURN_WORDS[rot].capitalize()}: ", first, places)
-        first += len(places)
+    by_turn = _by_turn(ordered)
     if len(by_turn) <= rows:
         return by_turn
     plain = _chunks("", 1, ordered)
@@ -152,8 +158,12 @@ def menus(ordered: Sequence[Placement], rows: int) -> list[Menu] | None:
 
 
 def ranges(ordered: Sequence[Placement]) -> list[Menu]:
-    """The places in runs of 25, for a menu that first asks which run."""
-    return _chunks("", 1, ordered)
+    """The places in runs of at most 25, for a menu that first asks which run.
+
+    By turn, when one menu can list every run that way.
+    """
+    by_turn = _by_turn(ordered)
+    return by_turn if len(by_turn) <= MENU_SIZE else _chunks("", 1, ordered)
 
 
 def tile_words(tile: str) -> str:

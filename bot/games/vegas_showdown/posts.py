@@ -189,6 +189,8 @@ def round_story(
                 fame[event.round] = _fame(state)
     ended = new_round - 1 if new_round is not None else state.round
     began = next((i for i, m in enumerate(moves) if _begins(m, ended)), len(moves))
+    while began + 1 < len(moves) and any(isinstance(e, StackChosen) for e in moves[began + 1]):
+        began += 1  # a Pull Strings choice finishes the opening, and its news told it
     played = [e for move in moves[began + 1 :] for e in move if _retold(e)]
     return RoundStory(ended, _without_undone(played), fame.get(ended, {}))
 
@@ -237,12 +239,16 @@ def _cut(events: Sequence[Event], new_round: int | None) -> int:
     return len(events)
 
 
-def _round_lines(game: Game, state: GameState, story: RoundStory) -> list[str]:
+def _round_lines(
+    game: Game, state: GameState, story: RoundStory, *, fame: bool = True
+) -> list[str]:
     """What happened in the round that ended, and each player's Fame since its post."""
     names = chat_names(game)
     lines = [f"**Round {story.ended}**", *narrate(story.played, game)]
     if not story.played:
         lines.append("No tile changed hands or sheets.")
+    if not fame:
+        return lines
     changes = []
     for player in state.players:
         gained = player.fame - story.fame_before.get(player.color, player.fame)
@@ -283,7 +289,7 @@ async def final_post(store: Store, game: Game, state: GameState, events: Sequenc
     names = chat_names(game)
     started = next((e for e in events if isinstance(e, RoundStarted)), None)
     story = await _story(store, game, started.round if started is not None else None)
-    lines = _round_lines(game, state, story)
+    lines = _round_lines(game, state, story, fame=False)  # the standings below tell it
     if started is not None:
         end = next(i for i, e in enumerate(events) if isinstance(e, FinalScored | GameOver))
         lines += [

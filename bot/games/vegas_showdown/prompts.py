@@ -138,7 +138,10 @@ def _message(
 
 def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Question]:
     """A prompt for every decision a person owes; a renovation's is redrawn after each step."""
-    hours = TableOptions.of(game.options).decision_hours
+    options = TableOptions.of(game.options)
+    # With a turn timer, a prompt says when the moment it belongs to runs out, if sooner.
+    limits = [h for h in (options.decision_hours, options.turn_minutes / 60) if h > 0]
+    hours = min(limits, default=0.0)
     stepped = {
         e.player for e in events if isinstance(e, TilePlaced | TileRemoved | RenovationUndone)
     }

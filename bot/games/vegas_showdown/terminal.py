@@ -91,7 +91,7 @@ def moves_text(state: GameState, color: Color) -> str:
             others.append(format_action(action))
     for target, amounts in by_target.items():
         shown = "|".join(str(a) for a in amounts)
-        rows.append((f"bid {target} {shown}", bid_words(state, color, target)))
+        rows.append((f"bid {target} {shown}", bid_words(state, color, target, amounts[0])))
     decision = placing.placement_decision(state, color)
     if decision is not None:
         for tile in placing.tiles(state, decision):
