@@ -1,9 +1,13 @@
-"""How long the board image takes and how big it is, for a crowded 6-player board.
+"""How long the board images take and how big they are, for crowded late-game positions.
 
-Renders a late-game 6-player position (a random "builder" game played to its end: most
-lots built, raised casinos, many dice) over and over, and prints the median and 95th
-percentile time per image (drawing plus PNG encoding) and the PNG size; then renders
-many different late-game positions once each, as a bot does, for a second figure.
+Lords of Vegas: renders a late-game 6-player position (a random "builder" game played to
+its end: most lots built, raised casinos, many dice) over and over, and prints the median
+and 95th percentile time per image (drawing plus PNG encoding) and the PNG size; then
+renders many different late-game positions once each, as a bot does, for a second figure.
+
+Vegas Showdown: the same for a late 5-player round picture (board and five sheets, from
+a greedy game stopped near its end) and for a placement preview on one of its sheets,
+then round pictures of many different positions once each.
 
     python3 tasks.py run benchmarks.render [--repeats 200] [--seed 1]
 
@@ -16,11 +20,19 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 
 from engine.lords_of_vegas import GameState, casino
 from engine.lords_of_vegas.randomplay import play_random_game
+from engine.vegas_showdown import COLORS
+from engine.vegas_showdown import GameState as ShowdownState
+from engine.vegas_showdown.greedy import GreedyPlayer
+from engine.vegas_showdown.randomplay import play_game
+from engine.vegas_showdown.sheet import legal_placements
+from engine.vegas_showdown.tables import COMPONENTS
 from render.lords_of_vegas import render_board
 from render.lords_of_vegas.board import draw_board, encode_png
+from render.vegas_showdown import render_placement_preview, render_round
 
 PLAYERS = ["black", "blue", "green", "purple", "red", "yellow"]
 
@@ -41,8 +53,17 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--positions", type=int, default=40)
+    games = ("all", "lords_of_vegas", "vegas_showdown")
+    parser.add_argument("--game", choices=games, default="all")
     args = parser.parse_args()
+    if args.game != "vegas_showdown":
+        lords_of_vegas(args)
+    if args.game != "lords_of_vegas":
+        vegas_showdown(args.seed, args.repeats, args.positions)
 
+
+def lords_of_vegas(args: argparse.Namespace) -> None:
+    """Print the Lords of Vegas figures: one late board over and over, then varied boards."""
     state = late_game(args.seed)
     casinos = casino.all_casinos(state)
     print(
@@ -85,6 +106,62 @@ def main() -> None:
         f"{'varied':>16}: median {median:6.1f} ms   p95 {p95:6.1f} ms   "
         f"({len(positions)} different late-game positions, once each; "
         f"largest png {max(sizes) / 1024:.1f} KiB)"
+    )
+
+
+def showdown_late_round(seed: int, fraction: float = 0.9) -> ShowdownState:
+    """A 5-player greedy game stopped after `fraction` of its commands: full sheets, bids."""
+    _, record = play_game(list(COLORS), seed, GreedyPlayer(), check=False)
+    state, _ = record.replay(upto=int(len(record.commands) * fraction))
+    return state
+
+
+def repeat(draw: Callable[[], bytes], repeats: int) -> tuple[float, float, int]:
+    """Median and p95 milliseconds of `draw()`, and its PNG size (checked the same each time)."""
+    first = draw()
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        png = draw()
+        samples.append(time.perf_counter() - t0)
+        assert png == first, "rendering is not deterministic"
+    median, p95 = milliseconds(samples)
+    return median, p95, len(first)
+
+
+def vegas_showdown(seed: int, repeats: int, count: int) -> None:
+    """Print the Vegas Showdown figures: a late round picture, a preview, varied rounds."""
+    state = showdown_late_round(seed)
+    tiles = sum(len(p.sheet) for p in state.players)
+    print(f"\nVegas Showdown: 5 players, seed {seed}, round {state.round}, {tiles} tiles placed")
+    start = time.perf_counter()
+    render_round(state)
+    first = (time.perf_counter() - start) * 1000
+    print(f"first round picture (fonts and sprites cached): {first:.1f} ms")
+    median, p95, size = repeat(lambda: render_round(state), repeats)
+    figures = f"median {median:6.1f} ms   p95 {p95:6.1f} ms   {size / 1024:.1f} KiB"
+    print(f"{'round picture':>16}: {figures}")
+    # The busiest preview of the position: the most places for a basic tile on any sheet.
+    spots, color, tile = max(
+        (len(legal_placements(COMPONENTS, p.sheet, t)), p.color, t)
+        for p in state.players
+        for t in ("slots", "lounge", "restaurant")
+    )
+    median, p95, size = repeat(lambda: render_placement_preview(state, color, tile), repeats)
+    print(
+        f"{'preview':>16}: median {median:6.1f} ms   p95 {p95:6.1f} ms   {size / 1024:.1f} KiB "
+        f"({tile} on {color}'s sheet: {spots} places)"
+    )
+    positions = [showdown_late_round(seed + 1 + i, 0.3 + 0.7 * i / count) for i in range(count)]
+    varied, sizes = [], []
+    for position in positions:
+        t0 = time.perf_counter()
+        sizes.append(len(render_round(position)))
+        varied.append(time.perf_counter() - t0)
+    median, p95 = milliseconds(varied)
+    print(
+        f"{'varied':>16}: median {median:6.1f} ms   p95 {p95:6.1f} ms   "
+        f"({count} different positions, once each; largest png {max(sizes) / 1024:.1f} KiB)"
     )
 
 

@@ -22,6 +22,7 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
+from bot.games import GAMES
 from bot.store import Store, Synchronous
 from engine.lords_of_vegas import Color, GameSettings, GameState, apply, new_game, parse_line
 from engine.lords_of_vegas.randomplay import play_random_game
@@ -49,7 +50,11 @@ async def fill(store: Store, games: int) -> None:
         settings = GameSettings(players=PLAYERS[:3], seed=1000 + seed)
         _, record = play_random_game(settings.players, settings.seed, check=False)
         game = await store.create_game(
-            guild_id=1, channel_id=seed, host_user_id=1, edition=settings.edition
+            guild_id=1,
+            channel_id=seed,
+            host_user_id=1,
+            edition=settings.edition,
+            kind="lords_of_vegas",
         )
         for color in settings.players:
             game = await store.add_seat(game.id, game.version, color, ai_level=1)
@@ -81,7 +86,11 @@ async def start_late_game(store: Store, record: GameRecord) -> tuple[int, int]:
     """A started game in a fresh channel holding the late game's log; (id, version)."""
     settings = record.settings
     game = await store.create_game(
-        guild_id=1, channel_id=10**9, host_user_id=1, edition=settings.edition
+        guild_id=1,
+        channel_id=10**9,
+        host_user_id=1,
+        edition=settings.edition,
+        kind="lords_of_vegas",
     )
     for color in settings.players:
         game = await store.add_seat(game.id, game.version, color, ai_level=1)
@@ -103,7 +112,7 @@ async def measure(args: argparse.Namespace, folder: Path) -> None:
     for level in ("FULL", "NORMAL"):
         synchronous: Synchronous = "FULL" if level == "FULL" else "NORMAL"
         path = folder / f"bench-{level.lower()}.sqlite3"
-        store = await Store.open(path, synchronous=synchronous)
+        store = await Store.open(path, kinds=GAMES, synchronous=synchronous)
         await fill(store, args.games)
         game_id, current = await start_late_game(store, record)
         saves: list[float] = []

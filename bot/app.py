@@ -1,4 +1,8 @@
-"""The Discord client: storage, the slash commands and persistent buttons, wired up once."""
+"""The Discord client: storage, the slash commands and persistent buttons, wired up once.
+
+It hosts the games it is given (`bot/games` registers them; `python -m bot` passes them):
+each brings its command group and its buttons, the core brings the rest.
+"""
 
 from __future__ import annotations
 
@@ -15,14 +19,13 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
-from bot.builder import DraftItem, route_modal
-from bot.buttons import AbandonButton, DecisionButton, DecisionMenu, OfferButton
+from bot.buttons import AbandonButton
 from bot.clock import Clock, SystemClock
-from bot.commands import LordsOfVegas
 from bot.endpoints import use_discord_endpoints
-from bot.guild_commands import Vegas
+from bot.game import Games
+from bot.guild_commands import vegas_commands
 from bot.host import Host
-from bot.prompts import Prompts, offer_fits
+from bot.prompts import Prompts
 from bot.settings import Settings
 from bot.startup import configure_logging, settings_problem, start_problem
 from bot.store import Store
@@ -62,7 +65,9 @@ Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
 
 
 class VegasHost(discord.Client):
-    """The bot: opens the store, registers `/lov` and the buttons, syncs commands if needed.
+    """The bot: opens the store, registers each game's commands and buttons, and `/vegas`.
+
+    It syncs the commands with Discord when they changed.
 
     With `handle_signals`, SIGTERM (`docker stop`, systemd) stops it cleanly (`close`).
     """
@@ -70,6 +75,7 @@ class VegasHost(discord.Client):
     def __init__(
         self,
         settings: Settings,
+        games: Games,
         *,
         force_sync: bool = False,
         clock: Clock | None = None,
@@ -80,6 +86,7 @@ class VegasHost(discord.Client):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
+        self.games = games
         self.force_sync = force_sync
         self.handle_signals = handle_signals
         self.clock: Clock = clock or SystemClock()
@@ -94,12 +101,13 @@ class VegasHost(discord.Client):
 
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
-        self.store = await Store.open(self.settings.database_path)
-        self.tables = Tables(self.store, check_posts=offer_fits)
-        prompts = Prompts(self, self.store, self.clock)
-        turns = TurnTimers(self.store, self.clock)
+        self.store = await Store.open(self.settings.database_path, kinds=self.games.kinds())
+        self.tables = Tables(self.store, self.games)
+        prompts = Prompts(self, self.store, self.clock, self.games)
+        turns = TurnTimers(self.store, self.clock, self.games)
         self.host = Host(
             self,
+            self.games,
             self.tables,
             prompts,
             turns,
@@ -109,9 +117,11 @@ class VegasHost(discord.Client):
         self.timers = Timers(self.host, self.store, self.clock)
         prompts.on_new_deadline = self.timers.poke
         turns.on_new_deadline = self.timers.poke
-        self.tree.add_command(LordsOfVegas(self.host))
-        self.tree.add_command(Vegas(self.host))
-        self.add_dynamic_items(AbandonButton, OfferButton, DecisionButton, DecisionMenu, DraftItem)
+        self.add_dynamic_items(AbandonButton)
+        for hosted in self.games.values():
+            self.tree.add_command(hosted.commands(self.host))
+            self.add_dynamic_items(*hosted.persistent_items())
+        self.tree.add_command(vegas_commands(self.host))
         await sync_commands(
             self.tree, self.store, self.settings.dev_guild_id, force=self.force_sync
         )
@@ -131,9 +141,12 @@ class VegasHost(discord.Client):
         self._stopping = self._stopping or asyncio.create_task(self._stop())
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Modal forms are answered here so they work across restarts."""
-        if self.host is not None:
-            await route_modal(self.host, interaction)
+        """Modal forms are answered here (each game's), so they work across restarts."""
+        if self.host is None:
+            return
+        for hosted in self.games.values():
+            if await hosted.on_interaction(self.host, interaction):
+                return
 
     async def close(self) -> None:
         """Stop cleanly, and wait until stopped (calling it again waits for the same stop).
@@ -183,20 +196,33 @@ class VegasHost(discord.Client):
             log.info("stopped")
 
 
+def host_of(interaction: discord.Interaction[Any]) -> Host:
+    """The running host an interaction came to (for games' buttons, menus and forms)."""
+    client = interaction.client
+    if not isinstance(client, VegasHost) or client.host is None:
+        raise RuntimeError("interaction outside a started Vegas Host")
+    return client.host
+
+
 def create_bot(
     settings: Settings,
+    games: Games,
     *,
     force_sync: bool = False,
     clock: Clock | None = None,
     handle_signals: bool = False,
 ) -> VegasHost:
-    """A configured client, pointed at the endpoints the settings name."""
+    """A configured client hosting `games`, pointed at the endpoints the settings name."""
     use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
-    return VegasHost(settings, force_sync=force_sync, clock=clock, handle_signals=handle_signals)
+    return VegasHost(
+        settings, games, force_sync=force_sync, clock=clock, handle_signals=handle_signals
+    )
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, games: Games | None = None) -> int:
     """Run the bot until it is stopped; explain the set-up when the token is missing.
+
+    `games` are the games it hosts (`python -m bot` gives the registered ones).
 
     Exit status: 0 when stopped, 2 for missing or malformed settings, 1 when it could not
     start (token refused, Discord unreachable, database unusable: said in a line or two).
@@ -213,7 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_token is None:
         print(SETUP_HELP, file=sys.stderr)
         return 2
-    bot = create_bot(settings, force_sync=args.sync, handle_signals=True)
+    if not games:
+        raise ValueError("no games to host: start the bot with `python -m bot`")
+    bot = create_bot(settings, games, force_sync=args.sync, handle_signals=True)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except Exception as error:

@@ -3,100 +3,61 @@
 After every change the host nudges this; if the game now waits for a computer-played
 seat, a background task plays for it (after a short pause so people can follow), posts
 what happened like any other move, and goes on until the game waits for a person.
-A resigned seat that no AI took over plays passively: it ends its turns, takes the
-default answers and declines offers. AI thinking runs in a worker thread.
+A resigned seat that no AI took over plays passively (its game says how: typically it
+ends its turns, takes the default answers and declines offers). The game's computer
+players think in a worker thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Final, TypeVar, cast
+from collections.abc import Awaitable, Callable
+from typing import Any
 
+from bot.game import PASSIVE, Games, HostedGame, Played, Refusal
 from bot.store import Game
-from bot.tables import Refusal
-from engine.lords_of_vegas import (
-    Color,
-    GameState,
-    decisions_owed,
-    default_answer,
-    offers_to_answer,
-)
-from engine.lords_of_vegas.actions import Action, Decline, EndTurn
-from engine.lords_of_vegas.ai.players import LEVELS, Level, make_player
-from engine.lords_of_vegas.trade import parties
-
-if TYPE_CHECKING:
-    from bot.host import Host
+from bot.tables import Tables
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
-
-# AI levels as stored with a seat (1, 2, 3) and as players call them.
-LEVEL_NUMBERS: Final[dict[Level, int]] = {level: n for n, level in enumerate(LEVELS, 1)}
-LEVEL_NAMES: Final[dict[int, Level]] = {n: level for level, n in LEVEL_NUMBERS.items()}
-PASSIVE: Final = 0
 
 
-def computer_seats(game: Game) -> dict[Color, int]:
+def computer_seats(hosted: HostedGame, game: Game) -> dict[str, int]:
     """Colour -> AI level (or PASSIVE) for every seat no person plays."""
-    found: dict[Color, int] = {}
+    found: dict[str, int] = {}
     for seat in game.seats:
-        color = cast(Color, seat.color)
         if seat.user_id is None:
-            found[color] = seat.ai_level or LEVEL_NUMBERS["normal"]
+            found[seat.color] = seat.ai_level or hosted.level_number(hosted.default_level)
         elif seat.resigned:
-            found[color] = seat.autopilot or PASSIVE
+            found[seat.color] = seat.autopilot or PASSIVE
     return found
 
 
-def next_computer_move(game: Game, state: GameState) -> tuple[Color, int] | None:
+def next_computer_move(hosted: HostedGame, game: Game, state: Any) -> tuple[str, int] | None:
     """The computer-played seat the game waits for, and its level, if any."""
-    return waiting_computer(computer_seats(game), state)
-
-
-def waiting_computer(computers: Mapping[Color, T], state: GameState) -> tuple[Color, T] | None:
-    """Which of `computers` (colour -> how it plays) the game waits for, if any.
-
-    Decisions come first, then answers to offers, then the current player's turn.
-    """
-    if state.over:
+    if hosted.rules.is_over(state):
         return None
-    for decision in state.pending:
-        if decision.player in computers:
-            return decision.player, computers[decision.player]
-    if state.pending:
-        return None
-    for offer in state.offers:
-        for color in parties(offer):
-            if color in computers and color not in offer.accepted:
-                return color, computers[color]
-    if state.current in computers:
-        return state.current, computers[state.current]
-    return None
-
-
-def choose(game: Game, state: GameState, color: Color, level: int) -> Action | None:
-    """The computer's move for `color` (runs in a worker thread: it may think a while)."""
-    if level == PASSIVE:
-        owed = decisions_owed(state, color)
-        if owed:
-            return default_answer(state, owed[0])
-        waiting = offers_to_answer(state, color)
-        if waiting:
-            return Decline(offer=waiting[0].id)
-        return EndTurn() if state.current == color else None
-    seed = random.Random(f"{game.id}:{game.version}:{color}").getrandbits(32)
-    return make_player(LEVEL_NAMES.get(level, "normal"), seed).act(state, color)
+    computers = computer_seats(hosted, game)
+    color = hosted.computer_to_move(state, computers)
+    return None if color is None else (color, computers[color])
 
 
 class Autoplay:
-    """Plays the computer's seats in every channel, one background task per channel."""
+    """Plays the computer's seats in every channel, one background task per channel.
 
-    def __init__(self, host: Host, pause: float) -> None:
-        self.host = host
+    `announce` tells the channel what a computer's move did (`Host.announce`).
+    """
+
+    def __init__(
+        self,
+        games: Games,
+        tables: Tables,
+        announce: Callable[[Played], Awaitable[None]],
+        pause: float,
+    ) -> None:
+        self.games = games
+        self.tables = tables
+        self.announce = announce
         self.pause = pause
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
@@ -105,13 +66,16 @@ class Autoplay:
         running = self._tasks.get(game.channel_id)
         if running is not None and not running.done():
             return
-        if game.state_json is None or next_computer_move(game, game.state()) is None:
+        hosted = self.games.get(game.kind)
+        if hosted is None or game.state_json is None:
+            return
+        if next_computer_move(hosted, game, game.state()) is None:
             return
         self._tasks[game.channel_id] = asyncio.create_task(self._play(game.channel_id))
 
     async def resume_all(self) -> None:
         """At start-up: pick up every game where a computer was about to move."""
-        for game in await self.host.tables.store.active_games():
+        for game in await self.tables.store.active_games():
             self.nudge(game)
 
     async def close(self) -> None:
@@ -121,23 +85,23 @@ class Autoplay:
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
     async def _play(self, channel_id: int) -> None:
-        tables = self.host.tables
         refusals = 0
         while refusals < 3:
-            game = await tables.store.open_game(channel_id)
-            if game is None or game.status != "active":
+            game = await self.tables.store.open_game(channel_id)
+            if game is None or game.status != "active" or game.kind not in self.games:
                 return
+            hosted = self.games[game.kind]
             state = game.state()
-            move = next_computer_move(game, state)
+            move = next_computer_move(hosted, game, state)
             if move is None:
                 return
             color, level = move
             await asyncio.sleep(self.pause)
             try:
-                action = await asyncio.to_thread(choose, game, state, color, level)
+                action = await asyncio.to_thread(hosted.computer_move, game, state, color, level)
                 if action is None:
                     return
-                played = await tables.play_for(channel_id, color, action)
+                played = await self.tables.play_for(channel_id, color, action)
             except Refusal as refusal:
                 # Usually someone else changed the game meanwhile: look again (not forever).
                 refusals += 1
@@ -149,4 +113,4 @@ class Autoplay:
                 log.exception("computer move for %s in channel %s failed", color, channel_id)
                 return
             refusals = 0
-            await self.host.announce(played)
+            await self.announce(played)

@@ -1,4 +1,4 @@
-"""Table options: what the host chooses for one game, with `/lov new` and `/lov settings`.
+"""Table options: what the host chooses for one game, with its `new` and `settings` commands.
 
 They are kept with the game as JSON (`Game.options`); a key that is missing has its
 default, so games saved before an option existed read as they always played.
@@ -6,12 +6,14 @@ default, so games saved before an option existed read as they always played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Final, Literal, cast
 
 from engine.words import count
 
+# The options a game may offer its hosts, as `TableOptions.lines` shows them.
+OPTIONS: Final = ("turn_timer", "offers", "decisions", "images")
 Images = Literal["turn", "action"]
 OnTimeout = Literal["ai", "end"]
 IMAGE_WORDS: Final[dict[str, str]] = {
@@ -70,25 +72,32 @@ class TableOptions:
         """The turn timer in seconds, or None when turns are not timed."""
         return self.turn_minutes * 60.0 if self.turn_minutes > 0 else None
 
-    def lines(self) -> list[str]:
-        """The options in force, one line each, for the table to read."""
+    def lines(
+        self, shown: Sequence[str] = (), timeouts: Mapping[str, str] = TIMEOUT_WORDS
+    ) -> list[str]:
+        """The options in force, one line each, for the table to read.
+
+        `shown` names the options the game offers (see `OPTIONS`; none given: all);
+        `timeouts` says what each `on_timeout` does in the game's words.
+        """
         if self.turn_minutes > 0:
             timer = (
                 f"**Turn timer:** {minutes_text(self.turn_minutes)}; a reminder at half time, "
-                f"then {TIMEOUT_WORDS[self.on_timeout]}."
+                f"then {timeouts[self.on_timeout]}."
             )
         else:
             timer = (
                 "**Turn timer:** off (if it is turned on: "
-                f"{TIMEOUT_WORDS[self.on_timeout]} when time runs out)."
+                f"{timeouts[self.on_timeout]} when time runs out)."
             )
-        return [
-            timer,
-            f"**Trade offers stay open:** {hours_text(self.offer_hours)}.",
-            f"**Decisions wait for an answer:** {hours_text(self.decision_hours)}, "
+        lines = {
+            "turn_timer": timer,
+            "offers": f"**Trade offers stay open:** {hours_text(self.offer_hours)}.",
+            "decisions": f"**Decisions wait for an answer:** {hours_text(self.decision_hours)}, "
             "then the default applies.",
-            f"**Board image:** {IMAGE_WORDS[self.images]}.",
-        ]
+            "images": f"**Board image:** {IMAGE_WORDS[self.images]}.",
+        }
+        return [lines[name] for name in shown or OPTIONS]
 
 
 def minutes_text(minutes: float) -> str:

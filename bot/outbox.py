@@ -34,11 +34,10 @@ import discord
 
 from bot import replies
 from bot.clock import Clock
+from bot.game import HostedGame, Played
 from bot.posts import Post
-from bot.replies import SORRY, apologise
+from bot.replies import apologise, sorry
 from bot.store import Asker, Game, News, Store
-from bot.tables import Played
-from engine.lords_of_vegas import GameState, apply, new_game, parse_line
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -59,18 +58,19 @@ POSTED_BELOW: Final = (
 UNSURE_ERRORS: Final = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
 
 
-def replayed(game: Game, news: News) -> Played:
+def replayed(hosted: HostedGame, game: Game, news: News) -> Played:
     """The move a news is about, applied again to the state it was applied to.
 
     The engine is deterministic, so this gives exactly the events and the state after the
-    move that were saved. The start of a game (seq 0) is dealt again from its settings.
+    move that were saved. The start of a game (seq 0) is set up again from its settings.
     """
+    rules = hosted.rules
     if news.state_before is None or news.command is None:
-        state, events = new_game(game.settings())
-        return Played(game, state, events, state.current)
-    state = GameState.model_validate_json(news.state_before)
-    color, action = parse_line(news.command)
-    events = apply(state, color, action)
+        state, events = rules.new_game(game.settings())
+        return Played(game, state, events, (rules.waiting_for(state) or [""])[0])
+    state = rules.GameState.model_validate_json(news.state_before)
+    color, action = rules.parse_line(news.command)
+    events = rules.apply(state, color, action)
     return Played(game, state, events, color)
 
 
@@ -226,7 +226,7 @@ class Outbox:
                 return True
             log.exception("cannot compose move %s of game %s", news.seq, news.game_id)
             if news.asker is not None:
-                self._resolve_later(news.asker, SORRY)
+                self._resolve_later(news.asker, sorry())
             return True
         if post is None:
             await self.store.drop_news(news.id)

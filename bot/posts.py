@@ -1,40 +1,22 @@
-"""What the bot says: messages composed from a game and the engine's events.
+"""What the bot says: messages composed from a game, ready to send.
 
-A `Post` is content, an optional embed, an optional board image and the users it may
-mention. Composing is separate from sending (`replies.py`), and every word about the
-rules comes from the engine's narration.
+A `Post` is content, an optional embed, an optional image and the users it may mention.
+Composing is separate from sending (`replies.py`); the words about a game's rules come
+from its package and its engine's narration, and these helpers are shared by every game.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, cast
+from typing import Final
 
 import discord
 
-from bot.options import TableOptions
+from bot.options import TIMEOUT_WORDS, TableOptions
+from bot.seats import display_names
 from bot.store import Game
-from bot.tables import display_names
-from engine.lords_of_vegas import (
-    COMPANIES,
-    GAME_OVER,
-    Color,
-    Event,
-    GameState,
-    describe,
-    describe_decision,
-)
-from engine.lords_of_vegas.board import company_name
-from engine.lords_of_vegas.ending import standings
-from engine.lords_of_vegas.events import DecisionRequired, GameOver, TurnStarted
-from engine.lords_of_vegas.narrate import describe_game_over, describe_offer
-from engine.lords_of_vegas.state import EDITION_COLORS, Edition
-from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
-from engine.words import and_list, count
-from render.lords_of_vegas import render_board
 
 BOARD_FILE: Final = "board.png"
 CHART_FILE: Final = "points.png"
@@ -42,7 +24,6 @@ EMBED_TEXT_LIMIT: Final = 4000
 CONTENT_LIMIT: Final = 2000
 FIELD_LIMIT: Final = 1024
 EMBED_LIMIT: Final = 5800  # Discord allows 6,000 characters in an embed; keep a margin
-MOST_OFFER_FIELDS: Final = 10
 COLOR_HEX: Final[dict[str, int]] = {
     "black": 0x2B2B2B,
     "blue": 0x2F6FDB,
@@ -56,7 +37,7 @@ GREEN_FELT: Final = 0x1F7A4D
 
 @dataclass
 class Post:
-    """A message ready to send: text, an embed, the board image, who may be mentioned.
+    """A message ready to send: text, an embed, a picture, who may be mentioned.
 
     `chart` is a second image (the points chart at the end of a game); `image_name` is
     the first image's file name (an embed shows it as `attachment://<name>`).
@@ -71,7 +52,7 @@ class Post:
 
     def text(self) -> str | None:
         """The content, clipped to Discord's limit (None when empty)."""
-        return _clip(self.content, CONTENT_LIMIT) or None
+        return clip(self.content, CONTENT_LIMIT) or None
 
     def allowed_mentions(self) -> discord.AllowedMentions:
         """Only the named players may be pinged: never everyone, here or roles."""
@@ -83,73 +64,27 @@ class Post:
         )
 
     def files(self) -> list[discord.File]:
-        """The post's images as attachments (the board first), if it has any."""
+        """The post's images as attachments (the first one first), if it has any."""
         images = [(self.image_name, self.image), (CHART_FILE, self.chart)]
         return [discord.File(io.BytesIO(data), filename=name) for name, data in images if data]
 
 
-def _clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, an ellipsis showing where."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def plain_names(game: Game) -> dict[Color, str]:
-    """Colour -> the player's name, as drawn on the board image."""
+def plain_names(game: Game) -> dict[str, str]:
+    """Colour -> the player's name, as drawn on pictures."""
     return display_names(game)
 
 
-def chat_names(game: Game) -> dict[Color, str]:
+def chat_names(game: Game) -> dict[str, str]:
     """Colour -> `**Name** (colour)` for chat lines, markdown in names escaped."""
     return {
         color: f"**{discord.utils.escape_markdown(name)}** ({color})"
         for color, name in display_names(game).items()
     }
-
-
-def user_of(game: Game, color: str) -> int | None:
-    """The Discord user playing this colour, if a person still plays it."""
-    seat = game.seat_of(color)
-    return seat.user_id if seat is not None and seat.is_human else None
-
-
-def narrate(events: Iterable[Event], game: Game, *, asks: bool = False) -> list[str]:
-    """The events as chat lines, players called by name.
-
-    Decisions the game now waits for are left out unless `asks`: their own prompt
-    messages ask the players concerned.
-    """
-    names = chat_names(game)
-    return [
-        describe(event, names)
-        for event in events
-        if asks or not isinstance(event, DecisionRequired)
-    ]
-
-
-async def board_image(game: Game, state: GameState) -> bytes:
-    """The board PNG, drawn in a worker thread so the bot keeps answering meanwhile."""
-    return await asyncio.to_thread(render_board, state, names=plain_names(game))
-
-
-def whose_turn(
-    game: Game, state: GameState, deadline: float | None = None
-) -> tuple[str, list[int]]:
-    """A line saying who the game waits for, and the users to mention.
-
-    The current player is mentioned; players who owe a decision are mentioned by their
-    own prompt message instead (see `prompts.py`). `deadline` is when a timed turn runs
-    out.
-    """
-    names = chat_names(game)
-    if state.over:
-        return "", []
-    if state.pending:
-        owing = list(dict.fromkeys(names[d.player] for d in state.pending))
-        return f"Waiting for {and_list(owing)} to decide (see the prompt).", []
-    user = user_of(game, state.current)
-    if user is None:
-        return f"{names[state.current]} is playing.", []
-    until = f" Your turn runs out <t:{int(deadline)}:R>." if deadline is not None else ""
-    return f"<@{user}> it is your turn, {names[state.current]}.{until}", [user]
 
 
 def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> discord.Embed:
@@ -163,162 +98,25 @@ def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> di
         left_out += 1
         note = "1 earlier line" if left_out == 1 else f"{left_out} earlier lines"
         text = f"({note} left out: too long for one message.)\n" + "\n".join(lines[left_out:])
-    return discord.Embed(title=title, description=_clip(text, EMBED_TEXT_LIMIT), color=color)
+    return discord.Embed(title=title, description=clip(text, EMBED_TEXT_LIMIT), color=color)
 
 
-async def turn_post(
-    game: Game, state: GameState, events: Sequence[Event], deadline: float | None = None
-) -> Post:
-    """After a turn ends (or the game starts): the board, what the draw did, who is next.
-
-    `deadline` is when the new turn runs out, if turns are timed.
-    """
-    started = [e for e in events if isinstance(e, TurnStarted)]
-    title = f"Turn {started[-1].turn}" if started else "Lords of Vegas"
-    prompt, users = whose_turn(game, state, deadline)
-    color = COLOR_HEX.get(state.current, GREEN_FELT)
-    embed = story_embed(title, narrate(events, game), color)
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return Post(prompt, embed, await board_image(game, state), users)
-
-
-async def final_post(
-    game: Game, state: GameState, events: Sequence[Event], chart: bytes | None = None
-) -> Post:
-    """The end of the game: final standings, the final board and the points `chart`.
-
-    The result is said once: the game-over line is the message, the story above the
-    standings leaves it out.
-    """
-    names = chat_names(game)
-    table = [
-        f"{place}. {names[color]}: {count(points, 'point')}, ${money}m"
-        for place, (color, points, money) in enumerate(standings(state), 1)
-    ]
-    ending = next((e for e in events if isinstance(e, GameOver)), None)
-    if ending is None:
-        ending = GameOver(
-            reason="game_over_card",
-            winners=tuple(state.winners),
-            standings=tuple(standings(state)),
-        )
-    users = [u for u in (user_of(game, p.color) for p in state.players) if u is not None]
-    lines = narrate([e for e in events if not isinstance(e, GameOver)], game)
-    embed = story_embed("Game over", [*lines[-30:], "", "**Final standings**", *table])
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    everyone = " ".join(f"<@{user}>" for user in users)
-    content = f"🏆 {describe_game_over(ending, names)} Thanks for playing, {everyone}."
-    return Post(content, embed, await board_image(game, state), users, chart)
-
-
-def action_post(game: Game, state: GameState, events: Sequence[Event]) -> Post:
-    """A short public line for an accepted action, plus any decision it now waits for."""
-    lines = narrate(events, game)
-    prompt, users = whose_turn(game, state) if state.pending else ("", [])
-    content = "\n".join([*lines, prompt]).strip()
-    return Post(content, None, None, users)
-
-
-def status_embed(
-    game: Game,
-    state: GameState,
-    deadline: float | None = None,
-    links: Mapping[int, str] | None = None,
+def settings_embed(
+    options: TableOptions, shown: Sequence[str], timeouts: Mapping[str, str] = TIMEOUT_WORDS
 ) -> discord.Embed:
-    """Everything about the game at a glance, for `/lov status`.
+    """The table's settings in force (those of `shown`), for the `settings` command.
 
-    `deadline` is when the turn under way runs out, if turns are timed. `links` maps an
-    open offer's number to its message in the channel (see `offer_fields`).
+    `timeouts` says what each `on_timeout` choice does, in the game's words.
     """
-    names = chat_names(game)
-    edition = state.edition
-    embed = discord.Embed(
-        title=f"Lords of Vegas ({edition} edition), turn {state.turn}",
-        color=COLOR_HEX.get(state.current, GREEN_FELT),
-    )
-    for player in state.players:
-        marker = "▶ " if player.color == state.current and game.is_open else ""
-        embed.add_field(
-            name=f"{marker}{display_names(game).get(player.color, player.color)} ({player.color})",
-            value=(
-                f"${player.money}m · {count(player.points, 'point')}\n"
-                f"{count(dice_left(state, player.color), 'die', 'dice')}, "
-                f"{count(markers_left(state, player.color), 'marker')} left"
-            ),
-            inline=True,
-        )
-    drawn = cards_drawn(state)
-    cards = ", ".join(f"{company_name(c)} {drawn[c]}/{cards_of(c)}" for c in COMPANIES)
-    strip = f"The Strip {drawn['strip']}/{cards_of('strip')}"
-    game_over = "drawn" if GAME_OVER not in state.deck else "still in the deck"
-    embed.add_field(
-        name=f"Cards drawn ({len(state.deck)} left in the deck)",
-        value=f"{cards}, {strip}. Game Over card: {game_over}.",
-        inline=False,
-    )
-    if game.status == "abandoned":
-        embed.add_field(name="Result", value="The game was abandoned: no winner.", inline=False)
-    elif state.over:
-        winners = and_list([names[c] for c in state.winners])
-        embed.add_field(name="Result", value=f"{winners} won.", inline=False)
-    elif state.pending:
-        waiting = "\n".join(describe_decision(d, names) for d in state.pending)
-        embed.add_field(name="Waiting for a decision", value=_clip(waiting, 1000), inline=False)
-    else:
-        until = f" The turn runs out <t:{int(deadline)}:R>." if deadline is not None else ""
-        embed.add_field(
-            name="Turn", value=f"{names[state.current]} is playing.{until}", inline=False
-        )
-    offer_fields(embed, game, state, links or {})
-    return embed
-
-
-def offer_fields(
-    embed: discord.Embed, game: Game, state: GameState, links: Mapping[int, str]
-) -> None:
-    """Add the open offers to the status, never cutting an offer short.
-
-    An offer that fits in its share of the embed is shown whole; a longer one gives its
-    number of steps, who accepted (by colour) and a link to its own message, which
-    always shows every step (`prompts.offer_fits`). Offers beyond the first ten (in games
-    saved before offers were capped) are counted, with where to read them.
-    """
-    names = chat_names(game)
-    shown = state.offers[:MOST_OFFER_FIELDS]
-    used = len(embed) + (200 if len(state.offers) > len(shown) else 0)
-    for index, offer in enumerate(shown):
-        name = f"Offer #{offer.id} by {display_names(game).get(offer.proposer, offer.proposer)}"
-        accepted = f"Accepted so far: {', '.join(names[c] for c in offer.accepted)}."
-        value = f"{describe_offer(offer, names)}\n{accepted}"
-        share = min(FIELD_LIMIT, (EMBED_LIMIT - used) // (len(shown) - index) - len(name))
-        if len(value) > share:
-            where = f"[its message]({links[offer.id]})" if offer.id in links else "its message"
-            value = (
-                f"{len(offer.steps)} steps, too long for this summary: every step is in "
-                f"{where}.\nAccepted so far: {', '.join(offer.accepted)}."
-            )
-        embed.add_field(name=name, value=value, inline=False)
-        used += len(name) + len(value)
-    hidden = len(state.offers) - len(shown)
-    if hidden:
-        embed.add_field(
-            name=f"{hidden} more open offers",
-            value="Each has its own message in this channel, with every step.",
-            inline=False,
-        )
-
-
-def settings_embed(options: TableOptions) -> discord.Embed:
-    """The table's settings in force, for `/lov settings`."""
     return discord.Embed(
-        title="Table settings", description="\n".join(options.lines()), color=GREEN_FELT
+        title="Table settings",
+        description="\n".join(options.lines(shown, timeouts)),
+        color=GREEN_FELT,
     )
 
 
-def lobby_lines(game: Game) -> str:
-    """Who sits where in a lobby, and how many more may join."""
+def lobby_lines(game: Game, most: int) -> str:
+    """Who sits where in a lobby, and how many more may join (`most` seats in all)."""
     names = chat_names(game)
-    seated = ", ".join(names[cast(Color, seat.color)] for seat in game.seats)
-    edition = cast(Edition, game.edition)
-    most = len(EDITION_COLORS[edition])
+    seated = ", ".join(names[seat.color] for seat in game.seats)
     return f"Seated ({len(game.seats)}/{most}): {seated}."

@@ -11,15 +11,20 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.posts import Post
 
 log = logging.getLogger(__name__)
 
-SORRY = (
-    "Something went wrong on our side while answering. The game is saved after every "
-    "accepted action: check `/lov status` to see where it stands."
-)
+
+def sorry(command: str | None = None) -> str:
+    """The apology for an unexpected error; `command` is the game's command group, if known."""
+    where = f"`/{command} status`" if command else "the game's `status` command"
+    return (
+        "Something went wrong on our side while answering. The game is saved after every "
+        f"accepted action: check {where} to see where it stands."
+    )
 
 
 async def send(
@@ -78,4 +83,6 @@ async def defer_update(interaction: discord.Interaction[Any]) -> None:
 async def apologise(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Log an unexpected error and tell the player, without details they cannot use."""
     log.error("error while handling interaction %s", interaction.id, exc_info=error)
-    await refuse(interaction, SORRY)
+    command = interaction.command
+    group = command.root_parent if isinstance(command, app_commands.Command) else None
+    await refuse(interaction, sorry(group.name if group is not None else None))

@@ -1,25 +1,21 @@
-"""Statistics from finished games: per player, a server's leaderboard, a game's points.
+"""Statistics from finished games: per player, and a server's leaderboard, game by game.
 
 Everything is computed from what the store keeps of a finished game: the final snapshot
-(points, winners) and the command log, replayed with the engine when the events are
-needed (which companies a player built, the points after every turn). Only people are
-counted, by their Discord account; a seat its player resigned counts as a game played,
-never as a win.
+(standings, winners, through the game's engine) and the command log, replayed when the
+game wants its events (a player's favourite company, say). Only people are counted, by
+their Discord account; a seat its player resigned counts as a game played, never as a
+win.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import cast
 
+from bot.game import HostedGame
 from bot.store import Game, Store, game_record
-from engine.lords_of_vegas import COMPANIES, Color, Company, Event
-from engine.lords_of_vegas.events import Built, PointsScored, Remodeled, Sprawled, TurnStarted
 from render.charts import Standing
-from render.lords_of_vegas import render_points_chart
 
 LEADERBOARD_SIZE = 10
 
@@ -31,7 +27,7 @@ class SeatResult:
     game_id: int
     user_id: int
     name: str
-    color: Color
+    color: str
     points: int
     won: bool
 
@@ -54,23 +50,20 @@ class PlayerStats:
 
 def seat_results(game: Game) -> list[SeatResult]:
     """The results of the people who sat at a finished game."""
-    state = game.state()
-    results = []
-    for seat in game.seats:
-        if seat.user_id is None:
-            continue
-        color = cast(Color, seat.color)
-        results.append(
-            SeatResult(
-                game_id=game.id,
-                user_id=seat.user_id,
-                name=seat.name or color,
-                color=color,
-                points=state.player(color).points,
-                won=color in state.winners and not seat.resigned,
-            )
+    winners, standings = game.rules().result(game.state())
+    points = {color: scored for color, scored, _ in standings}
+    return [
+        SeatResult(
+            game_id=game.id,
+            user_id=seat.user_id,
+            name=seat.name or seat.color,
+            color=seat.color,
+            points=points[seat.color],
+            won=seat.color in winners and not seat.resigned,
         )
-    return results
+        for seat in game.seats
+        if seat.user_id is not None
+    ]
 
 
 def tally(results: Iterable[SeatResult]) -> list[PlayerStats]:
@@ -95,77 +88,40 @@ def tally(results: Iterable[SeatResult]) -> list[PlayerStats]:
     return sorted(stats, key=lambda s: (-s.wins, -s.average, -s.games, s.name, s.user_id))
 
 
-def companies_built(events: Iterable[Event], color: Color) -> Counter[Company]:
-    """How many tiles `color` built, sprawled or remodelled, by company."""
-    counts: Counter[Company] = Counter()
-    for event in events:
-        if isinstance(event, Built | Sprawled) and event.player == color:
-            counts[event.company] += 1
-        elif isinstance(event, Remodeled) and event.player == color:
-            counts[event.new] += len(event.lots)
-    return counts
-
-
-def favourite(counts: Counter[Company]) -> tuple[Company, int] | None:
-    """The company built most (the first in the rulebook's order on a tie), and how often."""
-    if not counts:
-        return None
-    company = max(COMPANIES, key=lambda c: (counts[c], -COMPANIES.index(c)))
-    return company, counts[company]
-
-
-def points_over_turns(colors: Sequence[Color], events: Iterable[Event]) -> dict[Color, list[int]]:
-    """Each player's points at the start (index 0) and at the end of every turn after."""
-    points = dict.fromkeys(colors, 0)
-    series: dict[Color, list[int]] = {color: [0] for color in colors}
-    for event in events:
-        if isinstance(event, TurnStarted) and event.turn > 1:
-            for color in colors:
-                series[color].append(points[color])
-        elif isinstance(event, PointsScored):
-            points[event.player] = event.after
-    for color in colors:
-        series[color].append(points[color])
-    return series
-
-
-async def points_chart(store: Store, game: Game) -> bytes:
-    """The points-over-turns chart of a game, replayed from its log (in a worker thread)."""
-    game, moves = await store.game_and_moves(game.id)
-    names = {cast(Color, seat.color): seat.name or seat.color for seat in game.seats}
-
-    def draw() -> bytes:
-        state, events = game_record(game, moves).replay()
-        return render_points_chart(points_over_turns(state.colors, events), names)
-
-    return await asyncio.to_thread(draw)
-
-
 async def player_record(
-    store: Store, guild_id: int, user_id: int
-) -> tuple[PlayerStats, tuple[Company, int] | None] | None:
-    """A person's record in this guild and their favourite company (None: no games yet)."""
-    games = await store.finished_games(guild_id=guild_id, user_id=user_id, limit=None)
+    store: Store, hosted: HostedGame, guild_id: int, user_id: int
+) -> tuple[PlayerStats, list[tuple[str, str]]] | None:
+    """A person's record at one game in this guild, and the game's own lines about it.
+
+    None when they have not finished a game of it here.
+    """
+    games = await store.finished_games(
+        guild_id=guild_id, user_id=user_id, kind=hosted.kind, limit=None
+    )
     results = [r for game in games for r in seat_results(game) if r.user_id == user_id]
     if not results:
         return None
     logs = [await store.game_and_moves(game.id) for game in games]
     colors = {r.game_id: r.color for r in results}
+    rules = hosted.rules
 
-    def count() -> Counter[Company]:
-        counts: Counter[Company] = Counter()
+    def fields() -> list[tuple[str, str]]:
+        finished = []
         for game, moves in logs:
-            _, events = game_record(game, moves).replay()
-            counts.update(companies_built(events, colors[game.id]))
-        return counts
+            try:
+                _, events = game_record(hosted, game, moves).replay()
+            except (rules.IllegalAction, rules.NotationError):
+                continue  # played under earlier rules: its log no longer replays
+            finished.append((events, colors[game.id]))
+        return hosted.stats_fields(finished)
 
     [stats] = tally(results)
-    return stats, favourite(await asyncio.to_thread(count))
+    return stats, await asyncio.to_thread(fields)
 
 
 async def top_players(
-    store: Store, guild_id: int, size: int = LEADERBOARD_SIZE
+    store: Store, hosted: HostedGame, guild_id: int, size: int = LEADERBOARD_SIZE
 ) -> list[PlayerStats]:
-    """The guild's best players over its finished games."""
-    games = await store.finished_games(guild_id=guild_id, limit=None)
+    """The guild's best players over its finished games of one game."""
+    games = await store.finished_games(guild_id=guild_id, kind=hosted.kind, limit=None)
     return tally(r for game in games for r in seat_results(game))[:size]

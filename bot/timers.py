@@ -6,8 +6,10 @@ sleeps until the next deadline on the bot's clock (or until a new one arrives), 
 polling needlessly.
 
 A turn timer reminds the players the game waits for at half time, once; at full time
-the table's `on_timeout` option applies: a computer player (normal) plays the rest of the
-turn for the seat, or the turn simply ends (owed decisions take their default answers).
+the table's `on_timeout` option applies: a computer player plays the rest of the turn for
+the seat, or the turn simply ends (owed decisions take their default answers); the game
+says which move does that (`HostedGame.timeout_move`). What a prompt's timeout does is
+the game's to say too (`HostedGame.prompt_timeout`).
 """
 
 from __future__ import annotations
@@ -15,19 +17,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Final, cast
+from typing import Any, Final
 
 import discord
 
-from bot.autoplay import LEVEL_NUMBERS, choose
 from bot.clock import Clock
+from bot.game import HostedGame, Moment, Refusal
 from bot.host import Host
-from bot.options import TIMEOUT_WORDS, TableOptions
-from bot.posts import Post, chat_names, user_of
+from bot.options import TableOptions
+from bot.posts import Post
+from bot.seats import user_of
 from bot.store import Game, Prompt, Store, TurnTimer
-from bot.tables import Refusal
-from engine.lords_of_vegas import Color, GameState, default_answer, describe_decision, waiting_for
-from engine.lords_of_vegas.actions import Action, EndTurn, Expire
 
 log = logging.getLogger(__name__)
 LONGEST_NAP: Final = 3600.0
@@ -93,67 +93,72 @@ class Timers:
 
     async def _fire(self, prompt: Prompt) -> None:
         game = await self.store.game(prompt.game_id)
-        state = game.state() if game.state_json is not None else None
-        if state is None or game.status != "active":
-            await self.host.prompts.reconcile(game)
+        hosted = self.host.games.get(game.kind)
+        state = game.state() if hosted is not None and game.state_json is not None else None
+        timeout = None
+        if hosted is not None and state is not None and game.status == "active":
+            timeout = hosted.prompt_timeout(game, state, prompt)
+        if timeout is None:
+            await self._stop_coming_due(game, prompt, "it has no timeout")
             return
-        if prompt.kind == "offer":
-            offer = next((o for o in state.offers if o.id == prompt.ref), None)
-            if offer is None:
-                await self.host.prompts.reconcile(game)
-                return
-            color, action = offer.proposer, cast(Action, Expire(offer=offer.id))
-            note = f"⏰ Offer #{offer.id} ran out of time."
-        else:
-            decision = next((d for d in state.pending if d.id == prompt.ref), None)
-            if decision is None:
-                await self.host.prompts.reconcile(game)
-                return
-            color, action = decision.player, default_answer(state, decision)
-            asked = describe_decision(decision, chat_names(game))
-            note = f"⏰ Time ran out: {asked}; the default answer applies."
         try:
-            played = await self.host.tables.play_for(game.channel_id, color, action, note=note)
+            played = await self.host.tables.play_for(
+                game.channel_id, timeout.color, timeout.action, note=timeout.note
+            )
         except Refusal as refusal:
-            log.warning("timer for %s %s of game %s: %s", prompt.kind, prompt.ref, game.id, refusal)
+            await self._stop_coming_due(game, prompt, f"its timeout was refused: {refusal}")
             return
         await self.host.announce(played)
+
+    async def _stop_coming_due(self, game: Game, prompt: Prompt, why: str) -> None:
+        """Nothing can be done when this prompt runs out: it must not keep coming due.
+
+        The prompt stays open for its player to answer; only its deadline goes.
+        """
+        await self.host.prompts.reconcile(game)
+        still = (prompt.kind, prompt.ref) in {
+            (p.kind, p.ref) for p in await self.store.open_prompts(game.id)
+        }
+        if still:
+            log.warning("prompt %s %s of game %s: %s", prompt.kind, prompt.ref, game.id, why)
+            await self.store.drop_prompt_deadline(game.id, prompt.kind, prompt.ref)
 
     # Turn timers -----------------------------------------------------------------------
 
     async def _fire_turn(self, timer: TurnTimer) -> None:
         game = await self.store.game(timer.game_id)
-        if game.status != "active" or game.state_json is None:
+        hosted = self.host.games.get(game.kind)
+        if hosted is None or game.status != "active" or game.state_json is None:
             await self.store.drop_turn_timer(game.id)
             return
         state = game.state()
-        if (state.turn, state.current) != (timer.turn, timer.player):
+        if _moment_of(hosted, state) != Moment(timer.turn, timer.player):
             # The turn moved on without this timer hearing of it: time the turn now under way.
             await self.host.turns.arm(game, state)
             return
         if self.clock.now() >= timer.expires_at:
-            await self._expire_turn(game, timer)
+            await self._expire_turn(hosted, game, timer)
             if await self.store.turn_timer(game.id) == timer:
                 # The turn could not be ended; stop this timer rather than fire it again.
                 log.warning("turn %s of game %s did not end on time", timer.turn, game.id)
                 await self.store.drop_turn_timer(game.id, timer.turn)
         else:
-            await self._remind(game, state, timer)
+            await self._remind(hosted, game, state, timer)
 
-    async def _remind(self, game: Game, state: GameState, timer: TurnTimer) -> None:
+    async def _remind(self, hosted: HostedGame, game: Game, state: Any, timer: TurnTimer) -> None:
         """Half the turn's time is gone: mention whoever the game waits for, once."""
         await self.store.mark_reminded(game.id, timer.turn)
-        users = [u for c in waiting_for(state) if (u := user_of(game, c)) is not None]
+        waiting = hosted.rules.waiting_for(state)
+        users = [u for c in waiting if (u := user_of(game, c)) is not None]
         if not users:
             return
-        names = chat_names(game)
-        whose = names[cast(Color, timer.player)]
+        whose = hosted.moment_words(game, Moment(timer.turn, timer.player))
         options = TableOptions.of(game.options)
         mentions = " ".join(f"<@{user}>" for user in users)
         text = (
-            f"⏳ {mentions} half the time for {whose}'s turn is gone. "
+            f"⏳ {mentions} half the time for {whose} is gone. "
             f"It runs out <t:{int(timer.expires_at)}:R>; then "
-            f"{TIMEOUT_WORDS[options.on_timeout]}."
+            f"{hosted.timeout_words[options.on_timeout]}."
         )
         post = Post(text, mentions=users)
         channel = self.host.client.get_partial_messageable(game.channel_id)
@@ -162,26 +167,26 @@ class Timers:
         except discord.HTTPException as error:
             log.warning("could not remind in channel %s: %s", game.channel_id, error)
 
-    async def _expire_turn(self, game: Game, timer: TurnTimer) -> None:
+    async def _expire_turn(self, hosted: HostedGame, game: Game, timer: TurnTimer) -> None:
         """The turn ran out: finish it as the table chose, posting every move."""
-        seat = cast(Color, timer.player)
+        moment = Moment(timer.turn, timer.player)
         by_computer = TableOptions.of(game.options).on_timeout == "ai"
-        whose = chat_names(game)[seat]
+        whose = hosted.moment_words(game, moment)
         if by_computer:
-            note = f"⏰ Time is up for {whose}'s turn: a computer player plays the rest of it."
+            note = f"⏰ Time is up for {whose}: a computer player plays the rest of it."
         else:
-            note = f"⏰ Time is up for {whose}'s turn: it ends here."
+            note = f"⏰ Time is up for {whose}: it ends here."
         refusals = 0
         for step in range(MOST_EXPIRY_MOVES):
             game = await self.store.game(game.id)
             if game.status != "active":
                 return
             state = game.state()
-            if state.over or (state.turn, state.current) != (timer.turn, seat):
+            if _moment_of(hosted, state) != moment:
                 return
             last_chance = step == MOST_EXPIRY_MOVES - 1 or refusals > 0
-            color, action = await self._expiry_move(
-                game, state, seat, by_computer and not last_chance
+            color, action = await asyncio.to_thread(
+                hosted.timeout_move, game, state, moment, by_computer and not last_chance
             )
             try:
                 played = await self.host.tables.play_for(game.channel_id, color, action, note=note)
@@ -196,19 +201,7 @@ class Timers:
             if by_computer and self.host.autoplay.pause:
                 await asyncio.sleep(self.host.autoplay.pause)
 
-    async def _expiry_move(
-        self, game: Game, state: GameState, seat: Color, by_computer: bool
-    ) -> tuple[Color, Action]:
-        """The next move that finishes a timed-out turn, and whose it is."""
-        if state.pending:
-            decision = state.pending[0]
-            if by_computer and decision.player == seat:
-                chosen = await asyncio.to_thread(choose, game, state, seat, LEVEL_NUMBERS["normal"])
-                if chosen is not None:
-                    return seat, chosen
-            return decision.player, default_answer(state, decision)
-        if by_computer:
-            chosen = await asyncio.to_thread(choose, game, state, seat, LEVEL_NUMBERS["normal"])
-            if chosen is not None:
-                return seat, chosen
-        return seat, EndTurn()
+
+def _moment_of(hosted: HostedGame, state: Any) -> Moment | None:
+    """What the game times now (None once it is over)."""
+    return None if hosted.rules.is_over(state) else hosted.moment(state)

@@ -17,12 +17,17 @@ The contract, beyond the signatures:
   its settings plus these lines, and replaying them from the seed rebuilds the state.
 - `standings` ranks (player, points, money), best first; `result` adds the winners.
 - `GameState` is a pydantic model: `model_dump_json` / `model_validate_json` round-trip it.
+- `GameRecord(settings=..., commands=[...])` is a game's record: `replay()` rebuilds the
+  state from the seed. It is secret while the game runs (the seed tells every card and
+  roll to come); `record.public(state)` is a `PublicRecord` that anyone at the table may
+  see: seating, accepted commands and the state without its seed, generator and the
+  order of whatever is shuffled face down.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -32,6 +37,75 @@ ColorT = TypeVar("ColorT", bound=str)
 ActionT = TypeVar("ActionT")
 EventT = TypeVar("EventT")
 DecisionT = TypeVar("DecisionT")
+
+
+class SharedRecord(Protocol[StateT]):
+    """A game under way as the table knows it (a package's `PublicRecord`)."""
+
+    state: StateT
+
+    @property
+    def game(self) -> str:
+        """The game's name, as in `engine.games.GAMES`."""
+
+    @property
+    def record(self) -> str:
+        """Always `public`: tells a public record from a full one."""
+
+    @property
+    def players(self) -> Sequence[str]:
+        """The colours seated, in order."""
+
+    @property
+    def commands(self) -> Sequence[str]:
+        """Every accepted command, as `<player>: <command>` lines."""
+
+    def model_dump_json(self) -> str:
+        """The record as JSON (read back with `PublicRecord.model_validate_json`)."""
+
+
+class Record(Protocol[SettingsT, StateT, EventT]):
+    """A game's full record (a package's `GameRecord`): settings, seed and commands."""
+
+    game: str
+    settings: SettingsT
+    commands: list[str]
+
+    def replay(self, upto: int | None = None) -> tuple[StateT, list[EventT]]:
+        """Rebuild the state from the seed with the first `upto` commands (all)."""
+
+    def public(self, state: StateT) -> SharedRecord[StateT]:
+        """What anyone at the table may see of this game, now at `state`."""
+
+    def model_dump_json(self) -> str:
+        """The record as JSON (read back with `GameRecord.model_validate_json`)."""
+
+
+class RecordClass(Protocol[SettingsT, StateT, EventT]):
+    """The `GameRecord` class itself: made from settings and commands, or read from JSON."""
+
+    def __call__(
+        self, *, settings: SettingsT, commands: list[str] = ...
+    ) -> Record[SettingsT, StateT, EventT]:
+        """A record of a game with these settings and accepted commands."""
+
+    def model_validate(self, obj: Any, /) -> Record[SettingsT, StateT, EventT]:
+        """A record from its parsed JSON (raises pydantic's ValidationError)."""
+
+    def model_validate_json(
+        self, json_data: str | bytes | bytearray, /
+    ) -> Record[SettingsT, StateT, EventT]:
+        """A record from its JSON text (raises pydantic's ValidationError)."""
+
+
+class SharedRecordClass(Protocol[StateT]):
+    """The `PublicRecord` class itself: read back from JSON."""
+
+    def model_validate(self, obj: Any, /) -> SharedRecord[StateT]:
+        """A public record from its parsed JSON (raises pydantic's ValidationError)."""
+
+    def model_validate_json(self, json_data: str | bytes | bytearray, /) -> SharedRecord[StateT]:
+        """A public record from its JSON text (raises pydantic's ValidationError)."""
 
 
 class GameRules(Protocol[SettingsT, StateT, ColorT, ActionT, EventT, DecisionT]):
@@ -45,6 +119,14 @@ class GameRules(Protocol[SettingsT, StateT, ColorT, ActionT, EventT, DecisionT])
     @property
     def GameState(self) -> type[StateT]:  # noqa: N802
         """The pydantic model of a game in progress."""
+
+    @property
+    def GameRecord(self) -> RecordClass[SettingsT, StateT, EventT]:  # noqa: N802
+        """A game's full record: `GameRecord(settings=..., commands=[...]).replay()`."""
+
+    @property
+    def PublicRecord(self) -> SharedRecordClass[StateT]:  # noqa: N802
+        """What `GameRecord.public(state)` gives, read back from JSON."""
 
     @property
     def NotationError(self) -> type[Exception]:  # noqa: N802

@@ -2,8 +2,10 @@
 
 The input is a game state's JSON (`GameState.model_dump_json()`), a game record
 (settings and commands), which is replayed to its end first, or the public record of a
-game under way, drawn as the table sees it. Its `game` field says which game it is
-(see `render.games`); a file without one is Lords of Vegas.
+game under way (Lords of Vegas), drawn as the table sees it. Its `game` field says which
+game it is (see `render.games`); a file without one is Lords of Vegas, or Vegas Showdown
+when it is a Vegas Showdown state. A Vegas Showdown game is drawn as its round picture
+(the board and every sheet).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     """Read the saved game, render it and write the PNG; returns the exit status."""
     parser = argparse.ArgumentParser(
         prog="python3 tasks.py run render",
-        description="Draw the board of a saved game (Lords of Vegas).",
+        description="Draw the board of a saved game (Lords of Vegas or Vegas Showdown).",
     )
     parser.add_argument("saved_game", type=Path, help="game state JSON (or a game record JSON)")
     parser.add_argument("-o", "--output", type=Path, default=Path("board.png"), help="PNG to write")

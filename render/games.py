@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from . import lords_of_vegas
+from . import lords_of_vegas, vegas_showdown
 from .saved import Picture, SavedGameReader
 
 GAMES: Final[dict[str, SavedGameReader]] = {
     "lords_of_vegas": lords_of_vegas.saved_picture,
+    "vegas_showdown": vegas_showdown.saved_picture,
 }
-# Lords of Vegas states carry no `game` field, nor did records written before there was
-# a second game: a saved game without one is Lords of Vegas.
+# Records and states name their game; those saved before there was a second game do
+# not: a saved game without a `game` field is Lords of Vegas.
 DEFAULT_GAME: Final = "lords_of_vegas"
 
 

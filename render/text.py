@@ -18,8 +18,9 @@ from .box import Box
 
 Align = Literal["left", "center", "right"]
 ELLIPSIS: Final = "…"
-# Nothing shown in a picture needs more; it bounds the work for absurdly long names.
-MAX_CHARS: Final = 80
+# No line a picture shows needs more (a paragraph's line in a wide box is the longest); it
+# bounds the work for absurdly long names.
+MAX_CHARS: Final = 200
 # The longest paragraph a picture shows (an event card's text, say).
 MAX_PARAGRAPH_CHARS: Final = 600
 FONT_FILE: Final = "DejaVuSansCondensed-Bold.ttf"

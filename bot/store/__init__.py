@@ -4,8 +4,10 @@ One database file (WAL journal, foreign keys on) holds each game with its seats,
 current snapshot of its state and an append-only log of every accepted command, and the
 outbox: the news of each move, kept until it is posted.
 
-    store = await Store.open(settings.database_path)
-    game = await store.create_game(guild_id=g, channel_id=c, host_user_id=u, edition="updated")
+    store = await Store.open(settings.database_path, kinds=GAMES)  # the games it reads
+    game = await store.create_game(
+        guild_id=g, channel_id=c, host_user_id=u, edition="updated", kind="lords_of_vegas"
+    )
     game = await store.add_seat(game.id, game.version, "red", user_id=u)
     ...
     saved = await store.save_action(game.id, game.version, u, "red: end", state.model_dump_json())
@@ -21,7 +23,6 @@ from .audit import (
     export_record,
     export_scenario,
     game_record,
-    game_scenario,
     replay_problems,
     shared_record,
     verify_game,
@@ -32,12 +33,13 @@ from .errors import (
     MigrationError,
     SeatError,
     StoreError,
+    UnknownKind,
     VersionConflict,
     WrongStatus,
 )
 from .games import (
-    LORDS_OF_VEGAS,
     OPEN_STATUSES,
+    AnyRules,
     Asker,
     Game,
     Move,
@@ -50,31 +52,37 @@ from .games import (
     Status,
     TurnTimer,
 )
+from .kinds import Kind, Kinds, Record
 from .migrate import MIGRATIONS_DIR, find_migrations, migrate, schema_version
-from .store import Store, Synchronous, utc_now
+from .store import Seating, Store, Synchronous, utc_now
 
 __all__ = [
-    "LORDS_OF_VEGAS",
     "MIGRATIONS_DIR",
     "OPEN_STATUSES",
+    "AnyRules",
     "Asker",
     "ChannelBusy",
     "Game",
     "GameNotFound",
+    "Kind",
+    "Kinds",
     "MigrationError",
     "Move",
     "News",
     "Outgoing",
     "Prompt",
     "PromptKind",
+    "Record",
     "Saved",
     "Seat",
     "SeatError",
+    "Seating",
     "Status",
     "Store",
     "StoreError",
     "Synchronous",
     "TurnTimer",
+    "UnknownKind",
     "Verdict",
     "VersionConflict",
     "WrongStatus",
@@ -82,7 +90,6 @@ __all__ = [
     "export_scenario",
     "find_migrations",
     "game_record",
-    "game_scenario",
     "migrate",
     "replay_problems",
     "schema_version",

@@ -6,7 +6,8 @@
     python -m bot.store backup FILE                 a consistent copy, safe while the bot runs
 
 The database is the one in the settings (`DATABASE_PATH`, default data/vegas.sqlite3)
-unless `--database` names another.
+unless `--database` names another. Every kind of game the bot hosts (`bot/games`) is
+verified and exported alike, with its own engine.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.games import GAMES
 from bot.settings import Settings
 
 from .audit import export_record, export_scenario, verify_game
@@ -37,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--scenario",
         action="store_true",
-        help="write a scenario file for engine.lords_of_vegas.scenario instead of a record",
+        help="write a scenario file for the game's scenario runner instead of a record",
     )
     backup = commands.add_parser("backup", help="copy the database to a new file")
     backup.add_argument("target", type=Path)
@@ -64,7 +66,7 @@ async def _verify(store: Store, game: int | None) -> int:
 
 
 async def _run(args: argparse.Namespace, database: Path) -> int:
-    async with await Store.open(database) as store:
+    async with await Store.open(database, kinds=GAMES) as store:
         if args.command == "verify":
             return await _verify(store, args.game)
         if args.command == "export":

@@ -1,19 +1,19 @@
 """Auditing saved games: replaying logs against snapshots, and exporting records.
 
-A game's log replayed from its seed with the engine must give exactly its snapshot;
-its record (settings and commands) is what the engine's replay tools read.
+A game's log replayed from its seed with its engine must give exactly its snapshot; its
+record (settings and commands) is what the engine's replay tools read. Every kind of game
+is audited alike, through the `Kind` the store knows it by.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.lords_of_vegas import GameState, LordsOfVegasError, apply, new_game, parse_line
-from engine.lords_of_vegas.record import GameRecord, PublicRecord
-from engine.lords_of_vegas.scenario import Expect, Scenario, Step
+from pydantic import BaseModel
 
 from .errors import WrongStatus
-from .games import LORDS_OF_VEGAS, Game, Move
+from .games import Game, Move
+from .kinds import Kind, Record
 from .store import Store
 
 
@@ -32,45 +32,14 @@ class Verdict:
         return not self.problems
 
 
-def game_record(game: Game, moves: list[Move]) -> GameRecord:
-    """The engine's record of a started game: its settings and every logged command."""
-    if game.kind != LORDS_OF_VEGAS:
-        raise ValueError(f"Game {game.id} is a {game.kind} game; only Lords of Vegas is known.")
-    return GameRecord(settings=game.settings(), commands=[move.command for move in moves])
-
-
-def game_scenario(game: Game, moves: list[Move]) -> Scenario:
-    """A scenario for the engine's scenario runner that replays the game's log.
-
-    Its steps are every logged command, then the snapshot's money, points, current
-    player, deck size and result as the expected outcome.
-    """
-    record = game_record(game, moves)
-    state = game.state()
-    final = Expect(
-        money={p.color: p.money for p in state.players},
-        points={p.color: p.points for p in state.players},
-        current=state.current,
-        over=state.over,
-        winner=list(state.winners) if state.over else None,
-        deck_size=len(state.deck),
-    )
-    return Scenario(
-        name=f"Vegas Host game {game.id} ({game.status}, {len(moves)} moves)",
-        edition=record.settings.edition,
-        players=record.settings.players,
-        seed=record.settings.seed,
-        steps=[*(Step(do=command) for command in record.commands), Step(expect=final)],
-        note=f"Exported from channel {game.channel_id}; the last step checks the stored snapshot.",
-    )
-
-
-def replay_problems(game: Game, moves: list[Move]) -> list[str]:
+def replay_problems(game: Game, moves: list[Move], rules_version: int | None = None) -> list[str]:
     """Everything wrong with a game's log and snapshot, or an empty list if they agree.
 
     The log must be numbered 1, 2, 3, ... with one entry per counted move, every command
     must be accepted again when replayed from the seed, and the replayed state must
-    equal the stored snapshot.
+    equal the stored snapshot. `rules_version` is the version of the rules the engine
+    plays now: a refused command in a game started under other rules (or before versions
+    were recorded) is said to be probably that.
     """
     if game.settings_json is None:
         return [f"{len(moves)} moves logged before the game started"] if moves else []
@@ -82,58 +51,87 @@ def replay_problems(game: Game, moves: list[Move]) -> list[str]:
         problems.append(f"the game counts {game.moves} moves but the log holds {len(moves)}")
     if game.state_json is None:
         return [*problems, "the started game has no snapshot"]
-    state, _ = new_game(game.settings())
+    rules = game.rules()
+    state, _ = rules.new_game(game.settings())
     for move in moves:
         try:
-            player, action = parse_line(move.command)
-            apply(state, player, action)
-        except LordsOfVegasError as error:
-            return [*problems, f"move {move.seq} ({move.command!r}) is refused on replay: {error}"]
-    snapshot = GameState.model_validate_json(game.state_json)
+            player, action = rules.parse_line(move.command)
+            rules.apply(state, player, action)
+        except (rules.IllegalAction, rules.NotationError) as error:
+            refused = f"move {move.seq} ({move.command!r}) is refused on replay: {error}"
+            return [*problems, refused + _older_rules(game, rules_version)]
+    snapshot = game.state()
     if snapshot != state:
         differing = [
             name
-            for name in GameState.model_fields
+            for name in type(snapshot).model_fields
             if getattr(snapshot, name) != getattr(state, name)
         ]
         problems.append("the snapshot differs from the replay in: " + ", ".join(differing))
     return problems
 
 
+def _older_rules(game: Game, rules_version: int | None) -> str:
+    """Why a logged command may be refused now: the game began under other rules."""
+    if rules_version is None or game.rules_version == rules_version:
+        return ""
+    if game.rules_version is None:
+        return (
+            f" (the game was started before rules versions were recorded; the engine now "
+            f"plays version {rules_version} of the rules, so the move was probably legal "
+            "under the rules it was played by)"
+        )
+    return (
+        f" (the game was started under version {game.rules_version} of the rules and the "
+        f"engine now plays version {rules_version}, so the move was probably legal under "
+        "the rules it was played by)"
+    )
+
+
 async def verify_game(store: Store, game_id: int) -> Verdict:
     """Replay one stored game from its seed and compare the result with its snapshot."""
     game, moves = await store.game_and_moves(game_id)
-    if game.kind != LORDS_OF_VEGAS:
+    known = store.kinds.get(game.kind)
+    if known is None:
         problems = [f"cannot replay a {game.kind} game"]
     else:
-        problems = replay_problems(game, moves)
+        problems = replay_problems(game, moves, known.rules_version)
     return Verdict(game_id=game.id, status=game.status, moves=len(moves), problems=tuple(problems))
 
 
-async def export_record(store: Store, game_id: int) -> GameRecord:
-    """A started game's record (settings, seed, seating, commands) for `GameRecord.replay()`."""
+def game_record(known: Kind, game: Game, moves: list[Move]) -> Record:
+    """The engine's record of a started game: its settings and every logged command."""
+    return known.record(game.settings(), [move.command for move in moves])
+
+
+async def export_record(store: Store, game_id: int) -> Record:
+    """A started game's record (settings, seed, seating, commands), which its engine replays."""
     game, moves = await store.game_and_moves(game_id)
     if game.settings_json is None:
         raise WrongStatus(game.id, game.status, "started")
-    return game_record(game, moves)
+    return game_record(store.kind_of(game), game, moves)
 
 
-async def shared_record(store: Store, game_id: int) -> GameRecord | PublicRecord:
-    """The record anyone in the channel may download (`/lov export`).
+async def shared_record(store: Store, game_id: int) -> Record | BaseModel:
+    """The record anyone in the channel may download (the game's `export` command).
 
-    While the game is under way, the public record: the seed and the deck's order stay
-    secret. Once it has ended (finished or abandoned), the full record, with the seed.
+    While the game is under way, the public record: the seed and whatever else is hidden
+    stays secret. Once it has ended (finished or abandoned), the full record, with the seed.
     """
     game, moves = await store.game_and_moves(game_id)
     if game.settings_json is None:
         raise WrongStatus(game.id, game.status, "started")
-    record = game_record(game, moves)
-    return record.public(game.state()) if game.status == "active" else record
+    known = store.kind_of(game)
+    record = game_record(known, game, moves)
+    return known.public_record(record, game.state()) if game.status == "active" else record
 
 
-async def export_scenario(store: Store, game_id: int) -> Scenario:
-    """A started game as a scenario file that `engine.lords_of_vegas.scenario` replays."""
+async def export_scenario(store: Store, game_id: int) -> BaseModel:
+    """A started game as a scenario file its engine's scenario runner replays."""
     game, moves = await store.game_and_moves(game_id)
     if game.settings_json is None:
         raise WrongStatus(game.id, game.status, "started")
-    return game_scenario(game, moves)
+    scenario = store.kind_of(game).scenario(game, moves)
+    if scenario is None:
+        raise ValueError(f"Game {game.id} is a {game.kind} game, which has no scenario files.")
+    return scenario

@@ -37,6 +37,15 @@ class WrongStatus(StoreError):
         self.status = status
 
 
+class UnknownKind(StoreError):
+    """The game is of a kind this program does not know (no engine registered for it)."""
+
+    def __init__(self, game_id: int, kind: str) -> None:
+        super().__init__(f"Game {game_id} is a {kind} game, which this program does not know.")
+        self.game_id = game_id
+        self.kind = kind
+
+
 class ChannelBusy(StoreError):
     """The channel already has an open (lobby or active) game."""
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from engine.lords_of_vegas import GameSettings, GameState
+from engine.game import GameRules
 
-from .errors import WrongStatus
+from .errors import UnknownKind, WrongStatus
 
 Status = Literal["lobby", "active", "finished", "abandoned"]
 OPEN_STATUSES: Final[tuple[Status, ...]] = ("lobby", "active")
-LORDS_OF_VEGAS: Final = "lords_of_vegas"
+# Any game's engine front door (engine/game.py): the store reads every kind alike.
+AnyRules = GameRules[Any, Any, Any, Any, Any, Any]
 
 
 @dataclass(frozen=True)
@@ -48,9 +49,13 @@ class Game:
 
     `version` goes up by one with every change (a seat, the start, each move, the end);
     a write must name the version it was computed from. `moves` counts logged moves.
-    `settings_json` and `state_json` (the engine's `GameSettings` and the current
-    `GameState`) are None until the game starts. `options` are the host's table
-    options. Times are UTC ISO 8601 strings.
+    `kind` names the game (`lords_of_vegas`...); `engine` is that game's engine front
+    door when the store knows the kind (see `Store.open`), which `settings()` and
+    `state()` read with. `settings_json` and `state_json` (the engine's `GameSettings` and
+    the current `GameState`) are None until the game starts; `rules_version` is the
+    version of the game's rules it was started under (None: started before versions were
+    recorded, or not started). `options` are the host's table options. Times are UTC ISO
+    8601 strings.
     """
 
     id: int
@@ -70,6 +75,8 @@ class Game:
     settings_json: str | None
     state_json: str | None
     options: dict[str, Any] = field(default_factory=dict)
+    rules_version: int | None = None
+    engine: AnyRules | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_open(self) -> bool:
@@ -80,17 +87,23 @@ class Game:
         """The seat playing this colour, if any."""
         return next((seat for seat in self.seats if seat.color == color), None)
 
-    def settings(self) -> GameSettings:
-        """The engine settings the game was started with (edition, seating, seed)."""
+    def settings(self) -> Any:
+        """The engine settings the game was started with (seating, seed...)."""
         if self.settings_json is None:
             raise WrongStatus(self.id, self.status, "started")
-        return GameSettings.model_validate_json(self.settings_json)
+        return self.rules().GameSettings.model_validate_json(self.settings_json)
 
-    def state(self) -> GameState:
-        """A fresh `GameState` parsed from the current snapshot."""
+    def state(self) -> Any:
+        """A fresh `GameState` of the game's engine, parsed from the current snapshot."""
         if self.state_json is None:
             raise WrongStatus(self.id, self.status, "started")
-        return GameState.model_validate_json(self.state_json)
+        return self.rules().GameState.model_validate_json(self.state_json)
+
+    def rules(self) -> AnyRules:
+        """The game's engine front door; `UnknownKind` if this program does not know it."""
+        if self.engine is None:
+            raise UnknownKind(self.id, self.kind)
+        return self.engine
 
 
 @dataclass(frozen=True)
@@ -103,15 +116,17 @@ class Move:
     created_at: str
 
 
-PromptKind = Literal["offer", "decision"]
+# What a prompt asks, as its game names it (Lords of Vegas: "offer", "decision").
+PromptKind = str
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """A message with buttons for an open offer or a pending decision of a game.
+    """A message with buttons asking players something in a game (an offer, a decision).
 
-    `ref` is the offer's or decision's number; `expires_at` (seconds since the epoch)
-    is when the offer expires or the decision gets its default answer.
+    `kind` and `ref` say what, in the game's terms (with Lords of Vegas: an offer or a
+    decision and its number); `expires_at` (seconds since the epoch) is when it times out
+    (the offer expires, the decision gets its default answer).
     """
 
     game_id: int

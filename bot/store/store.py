@@ -12,20 +12,25 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Literal, Self
+from typing import Any, Final, Literal, Protocol, Self
 
 import aiosqlite
 
-from engine.lords_of_vegas import GameSettings
-
-from .errors import ChannelBusy, GameNotFound, SeatError, StoreError, VersionConflict, WrongStatus
+from .errors import (
+    ChannelBusy,
+    GameNotFound,
+    SeatError,
+    StoreError,
+    UnknownKind,
+    VersionConflict,
+    WrongStatus,
+)
 from .games import (
-    LORDS_OF_VEGAS,
     Asker,
     Game,
     Move,
@@ -38,6 +43,7 @@ from .games import (
     Status,
     TurnTimer,
 )
+from .kinds import Kind, Kinds
 from .migrate import MIGRATIONS_DIR, migrate
 
 Synchronous = Literal["FULL", "NORMAL"]
@@ -49,7 +55,7 @@ _GAME_COLUMNS: Final = """
     (SELECT json_group_array(
             json_array(position, color, user_id, ai_level, name, resigned, autopilot))
        FROM seats WHERE game_id = g.id) AS seats,
-    g.settings, s.state, g.options
+    g.settings, s.state, g.options, g.rules_version
 """
 _PROMPT_COLUMNS: Final = "game_id, kind, ref, channel_id, message_id, expires_at"
 _TIMER_COLUMNS: Final = "game_id, turn, player, remind_at, expires_at, reminded"
@@ -91,6 +97,17 @@ async def _use_wal(db: aiosqlite.Connection, path: Path) -> None:
         raise StoreError(f"{path} cannot use write-ahead logging (got {mode[0][0]}).")
 
 
+class Seating(Protocol):
+    """An engine's `GameSettings`, as far as the store reads it: the seating order."""
+
+    @property
+    def players(self) -> Sequence[str]:
+        """The seated colours, in seating order."""
+
+    def model_dump_json(self) -> str:
+        """The settings as JSON."""
+
+
 def utc_now() -> str:
     """The current time as a UTC ISO 8601 string with milliseconds (…T05:58:00.123Z)."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
@@ -104,11 +121,12 @@ class Store:
     one file; SQLite's locking and the version check keep them consistent.
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: Path, kinds: Kinds | None = None) -> None:
         """Wrap an open, migrated connection; use `Store.open` instead."""
         self._db = db
         self._lock = asyncio.Lock()
         self.path = path
+        self.kinds: Mapping[str, Kind] = dict(kinds or {})
 
     @classmethod
     async def open(
@@ -117,8 +135,12 @@ class Store:
         *,
         synchronous: Synchronous = "FULL",
         migrations: Path = MIGRATIONS_DIR,
+        kinds: Kinds | None = None,
     ) -> Store:
         """Open (creating it and its folder if needed) and migrate the database at `path`.
+
+        `kinds` are the games this program knows, by kind: the games handed back read their
+        settings and state with their kind's engine, and verify and export use them.
 
         `synchronous="FULL"` (the default) syncs the log to disk at every commit, so an
         acknowledged move survives even a power cut; `"NORMAL"` is a little faster and
@@ -140,7 +162,7 @@ class Store:
         except BaseException:
             await db.close()
             raise
-        return cls(db, path)
+        return cls(db, path, kinds)
 
     async def close(self) -> None:
         """Close the connection (waiting for the store's current operation to finish)."""
@@ -203,12 +225,13 @@ class Store:
         channel_id: int,
         host_user_id: int,
         edition: str,
-        kind: str = LORDS_OF_VEGAS,
+        kind: str,
         options: dict[str, Any] | None = None,
     ) -> Game:
-        """Open a lobby in a channel; raises `ChannelBusy` if it already has an open game.
+        """Open a lobby for a game of `kind` in a channel; `ChannelBusy` if it has an open game.
 
-        `options` are the host's table options (JSON-serialisable), kept with the game.
+        `edition` is which rules of the game (its edition or variant); `options` are the
+        host's table options (JSON-serialisable), kept with the game.
         """
         now = utc_now()
         async with self._transaction() as db:
@@ -282,7 +305,7 @@ class Store:
         self,
         game_id: int,
         expected_version: int,
-        settings: GameSettings,
+        settings: Seating,
         state_json: str,
         *,
         outgoing: Outgoing | None = None,
@@ -290,8 +313,9 @@ class Store:
         """Start a lobby game with the engine's settings and its initial state.
 
         `settings.players` (the seating order) must be exactly the colours seated;
-        `state_json` is `new_game(settings)`'s state as JSON. With `outgoing`, the start's
-        news (the first board) goes into the outbox in the same transaction.
+        `state_json` is `new_game(settings)`'s state as JSON. The game records the rules
+        version its kind plays now. With `outgoing`, the start's news (the first board)
+        goes into the outbox in the same transaction.
         """
         now = utc_now()
         async with self._transaction() as db:
@@ -301,10 +325,17 @@ class Store:
                 raise ValueError(
                     f"The seating {settings.players} does not match the seats taken {seated}."
                 )
+            kind = (await self._fetch_game(db, game_id)).kind
+            known = self.kinds.get(kind)
             await db.execute(
-                "UPDATE games SET status = 'active', edition = ?, settings = ?, started_at = ? "
-                "WHERE id = ?",
-                (settings.edition, settings.model_dump_json(), now, game_id),
+                "UPDATE games SET status = 'active', settings = ?, started_at = ?, "
+                "rules_version = ? WHERE id = ?",
+                (
+                    settings.model_dump_json(),
+                    now,
+                    known.rules_version if known is not None else None,
+                    game_id,
+                ),
             )
             if outgoing is not None:
                 await _add_news(db, game_id, 0, outgoing, now)  # before the snapshot: none
@@ -400,6 +431,13 @@ class Store:
 
     # Reading ------------------------------------------------------------------------
 
+    def kind_of(self, game: Game) -> Kind:
+        """What this program knows of the game's kind; `UnknownKind` if nothing."""
+        known = self.kinds.get(game.kind)
+        if known is None:
+            raise UnknownKind(game.id, game.kind)
+        return known
+
     async def game(self, game_id: int) -> Game:
         """The game with this id, with its seats and current snapshot."""
         async with self._lock:
@@ -422,13 +460,18 @@ class Store:
         return games[0] if games else None
 
     async def finished_games(
-        self, *, guild_id: int | None = None, user_id: int | None = None, limit: int | None = 20
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        kind: str | None = None,
+        limit: int | None = 20,
     ) -> list[Game]:
-        """Finished games, most recent first; only a guild's, or only a user's, if given.
+        """Finished games, most recent first; only a guild's, a user's, a kind's, if given.
 
         `limit=None` returns all of them.
         """
-        where, params = _game_filter("finished", guild_id, user_id)
+        where, params = _game_filter("finished", guild_id, user_id, kind)
         async with self._lock:
             return await self._select(
                 self._db,
@@ -497,10 +540,10 @@ class Store:
             return await self._fetch_game(db, game_id)
 
     async def active_games(
-        self, *, guild_id: int | None = None, user_id: int | None = None
+        self, *, guild_id: int | None = None, user_id: int | None = None, kind: str | None = None
     ) -> list[Game]:
-        """Games under way, oldest first; only a guild's, or only a user's, if given."""
-        where, params = _game_filter("active", guild_id, user_id)
+        """Games under way, oldest first; only a guild's, a user's, a kind's, if given."""
+        where, params = _game_filter("active", guild_id, user_id, kind)
         async with self._lock:
             return await self._select(self._db, f"WHERE {where} ORDER BY g.id", *params)
 
@@ -539,6 +582,14 @@ class Store:
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE prompts SET closed = 1 WHERE game_id = ? AND kind = ? AND ref = ?",
+                (game_id, kind, ref),
+            )
+
+    async def drop_prompt_deadline(self, game_id: int, kind: PromptKind, ref: int) -> None:
+        """Let an open prompt wait without a deadline (nothing happens when it runs out)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE prompts SET expires_at = NULL WHERE game_id = ? AND kind = ? AND ref = ?",
                 (game_id, kind, ref),
             )
 
@@ -749,15 +800,18 @@ class Store:
 
     async def _select(self, db: aiosqlite.Connection, where: str, *params: Any) -> list[Game]:
         rows = await db.execute_fetchall(f"{_SELECT_GAMES} {where}", params)
-        return [_game_from_row(row) for row in rows]
+        return [_game_from_row(row, self.kinds) for row in rows]
 
 
 def _game_filter(
-    status: Status, guild_id: int | None, user_id: int | None
+    status: Status, guild_id: int | None, user_id: int | None, kind: str | None
 ) -> tuple[str, list[Any]]:
-    """A WHERE clause (and its parameters) for games in `status`, of a guild or a user."""
+    """A WHERE clause (and its parameters) for games in `status`, of a guild, user or kind."""
     where = ["g.status = ?"]
     params: list[Any] = [status]
+    if kind is not None:
+        where.append("g.kind = ?")
+        params.append(kind)
     if guild_id is not None:
         where.append("g.guild_id = ?")
         params.append(guild_id)
@@ -810,7 +864,7 @@ def _timer_from_row(row: Iterable[Any]) -> TurnTimer:
     return TurnTimer(game_id, turn, player, float(remind_at), float(expires_at), bool(reminded))
 
 
-def _game_from_row(row: Iterable[Any]) -> Game:
+def _game_from_row(row: Iterable[Any], kinds: Mapping[str, Kind]) -> Game:
     (
         game_id,
         kind,
@@ -829,6 +883,7 @@ def _game_from_row(row: Iterable[Any]) -> Game:
         settings_json,
         state_json,
         options_json,
+        rules_version,
     ) = row
     seats = sorted((Seat(*seat) for seat in json.loads(seats_json)), key=lambda s: s.position)
     return Game(
@@ -849,4 +904,6 @@ def _game_from_row(row: Iterable[Any]) -> Game:
         settings_json=settings_json,
         state_json=state_json,
         options=json.loads(options_json),
+        rules_version=rules_version,
+        engine=kinds[kind].rules if kind in kinds else None,
     )

@@ -21,6 +21,7 @@ from .game import apply, decisions_owed, is_over, offers_to_answer, result, wait
 from .moves import default_answer, legal_actions
 from .narrate import describe, describe_decision
 from .notation import format_action, format_line, parse_command, parse_line
+from .record import GameRecord, PublicRecord
 from .setup import GameSettings, new_game
 from .state import GameState
 
@@ -32,11 +33,13 @@ __all__ = [
     "Color",
     "Company",
     "Event",
+    "GameRecord",
     "GameSettings",
     "GameState",
     "IllegalAction",
     "LordsOfVegasError",
     "NotationError",
+    "PublicRecord",
     "apply",
     "decisions_owed",
     "default_answer",

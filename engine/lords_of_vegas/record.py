@@ -8,9 +8,11 @@ every die still to roll. `PublicRecord` is what may be shown meanwhile.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, field_serializer, field_validator
+
+from engine.public_record import read_shown_state, shown_state
 
 from .actions import Action, Color
 from .board import BOARD
@@ -20,10 +22,6 @@ from .notation import format_line, parse_line
 from .rng import Rng
 from .setup import GameSettings, new_game
 from .state import Edition, GameState
-
-# What a state holds that nobody at the table knows: the seed, the dice generator, and
-# the deck's order (which cards are left is public: every card not drawn yet).
-HIDDEN: Final = frozenset({"seed", "rng", "deck"})
 
 
 class GameRecord(BaseModel):
@@ -97,10 +95,7 @@ class PublicRecord(BaseModel):
     @classmethod
     def _restore(cls, value: Any) -> Any:
         """Read the JSON form back: `undrawn` is the deck, the generator a blank one."""
-        if isinstance(value, dict) and "undrawn" in value:
-            shown = {key: item for key, item in value.items() if key != "undrawn"}
-            return {**shown, "deck": value["undrawn"], "rng": {"state": 0}}
-        return value
+        return read_shown_state(value)
 
     @field_validator("state", mode="after")
     @classmethod
@@ -111,5 +106,4 @@ class PublicRecord(BaseModel):
     @field_serializer("state")
     def _hide(self, state: GameState) -> dict[str, Any]:
         """The state without its hidden fields, and the cards left as `undrawn`."""
-        shown = state.model_dump(mode="json", exclude=set(HIDDEN))
-        return {**shown, "undrawn": list(state.deck)}
+        return shown_state(state, state.deck)

@@ -134,8 +134,11 @@ class GameState(_Model):
     - `changed`: for each lot, the turn in which its marker, tile or die last changed.
     - `over`, `winners`: set when the game ends.
     - `rng`: the dice and shuffles, so a saved game continues the same sequence.
+    - `game`: the game's name, so a saved state says what it is (as its record does);
+      states saved before it existed load with this default.
     """
 
+    game: Literal["lords_of_vegas"] = "lords_of_vegas"
     edition: Edition = "updated"
     seed: int = 0
     players: list[Player]

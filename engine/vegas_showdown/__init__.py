@@ -19,8 +19,9 @@ from .errors import IllegalAction, NotationError, VegasShowdownError
 from .events import Event
 from .game import apply, decisions_owed, is_over, result, waiting_for
 from .moves import default_answer, legal_actions, legal_placements
-from .narrate import describe, describe_decision
+from .narrate import describe, describe_card, describe_decision
 from .notation import format_action, format_line, parse_command, parse_line
+from .record import GameRecord, PublicRecord
 from .setup import GameSettings, new_game
 from .state import Decision, GameState
 
@@ -30,15 +31,18 @@ __all__ = [
     "Color",
     "Decision",
     "Event",
+    "GameRecord",
     "GameSettings",
     "GameState",
     "IllegalAction",
     "NotationError",
+    "PublicRecord",
     "VegasShowdownError",
     "apply",
     "decisions_owed",
     "default_answer",
     "describe",
+    "describe_card",
     "describe_decision",
     "format_action",
     "format_line",

@@ -1,11 +1,33 @@
-"""Plain-English lines for events and pending decisions, for logs and chat."""
+"""Plain-English lines for events, pending decisions and event cards, for logs and chat."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from engine.words import count
+
 from .actions import BidTarget, Color
+from .components import (
+    ChooseStack,
+    Effect,
+    EventCard,
+    FameAll,
+    FameIfConnected,
+    FamePerTile,
+    FameToRank,
+    IncomeFormula,
+    LingeringFirstPremierPlacement,
+    MoneyAll,
+    MoneyPerTile,
+    MoneyToRank,
+    NoAction,
+    NoBidBasic,
+    NoBidPremierSize,
+    PremierPriceShift,
+    PublicityFame,
+    SizeSymbol,
+)
 from .events import (
     ActionChosen,
     BidPlaced,
@@ -40,7 +62,7 @@ from .events import (
 )
 from .sheet import cell_name
 from .state import BuyDecision, Decision, PublicityDecision, RenovateDecision
-from .tables import tile_name
+from .tables import card_of, tile_name
 
 Names = Mapping[Color, str] | None
 
@@ -67,6 +89,100 @@ _NO_BID: Final[dict[str, str]] = {
     "medium": "nobody may bid on medium premier tiles",
     "large": "nobody may bid on large premier tiles",
 }
+
+
+_ACTION_NAMES: Final[dict[str, str]] = {"renovate": "Renovate", "publicity": "Publicity"}
+_RANKED: Final[dict[str, str]] = {
+    "population": "Population",
+    "revenue": "Revenue",
+    "fame": "Fame",
+    "cash": "cash",
+}
+
+
+def _either(tiles: tuple[str, ...]) -> str:
+    names = [tile_name(tile) for tile in tiles]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _rank(which: str, stat: str) -> str:
+    if stat == "cash":
+        return "the most cash" if which == "highest" else "the least cash"
+    return f"the {which} {_RANKED[stat]}"
+
+
+def describe_effect(effect: Effect, symbol: SizeSymbol | None = None) -> str:
+    """One effect of an event card as a short sentence (the board picture has little room).
+
+    `symbol` is the size symbol on the copy drawn; without it, a card that bars its own
+    size says so in general terms.
+    """
+    match effect:
+        case FamePerTile():
+            tiles = _either(effect.tiles)
+            return f"Every player gains {effect.amount} Fame per {tiles} on their sheet."
+        case MoneyPerTile():
+            tiles = _either(effect.tiles)
+            return f"Every player takes ${effect.amount} per {tiles} on their sheet."
+        case NoBidBasic():
+            return f"Nobody may bid on the {tile_name(effect.tile)} this round."
+        case NoBidPremierSize():
+            size = symbol if effect.size == "symbol" else effect.size
+            if size == "any":
+                return "This copy shows no size, so no premier tile is barred."
+            tiles = f"{size} premier tiles" if size else "premier tiles of the card's size"
+            return f"Nobody may bid on {tiles} this round, even the one this card brings out."
+        case NoAction():
+            return f"Nobody may choose {_ACTION_NAMES[effect.action]} this round."
+        case PremierPriceShift():
+            steps = count(abs(effect.circles), "circle")
+            if effect.circles < 0:
+                return f"Premier tiles already on the board drop {steps} in price (not below $3)."
+            return (
+                f"Premier tiles already on the board rise {steps} in price "
+                "(not above their printed price)."
+            )
+        case IncomeFormula():
+            return f"This round each player's income is {_INCOME[effect.formula]}."
+        case FameToRank():
+            who = _rank(effect.which, effect.stat)
+            return f"Whoever has {who} gains {effect.amount} Fame (all tied players do)."
+        case MoneyToRank():
+            who = _rank(effect.which, effect.stat)
+            return f"Whoever has {who} takes ${effect.amount} (all tied players do)."
+        case FameAll():
+            return f"Every player gains {effect.amount} Fame."
+        case MoneyAll():
+            return f"Every player takes ${effect.amount}."
+        case PublicityFame():
+            return f"This round Publicity gives {effect.amount} Fame instead of 1."
+        case FameIfConnected():
+            return (
+                "Every player whose casino and hotel entrances are already joined gains "
+                f"{effect.amount} Fame."
+            )
+        case LingeringFirstPremierPlacement():
+            return (
+                f"The first player to put a premier tile on their sheet gains {effect.amount} "
+                "Fame; the card stays until then."
+            )
+        case ChooseStack():
+            return "The button holder picks which premier stack (with tiles left) fills the space."
+    raise AssertionError(f"no words for the effect {effect!r}")
+
+
+def describe_card(card: int | EventCard, symbol: SizeSymbol | None = None) -> str:
+    """What an event card does, in plain words: every effect, in the order it acts.
+
+    `card` is a card of the deck (its index, whose copy's size symbol is used) or a card
+    type, with the `symbol` of a copy when known.
+    """
+    if isinstance(card, int):
+        copy, card = card_of(card)
+        symbol = copy.symbol
+    elif symbol is None and len(set(card.size_symbols)) == 1:
+        symbol = card.size_symbols[0]
+    return " ".join(describe_effect(effect, symbol) for effect in card.effects)
 
 
 def _namer(names: Names) -> Callable[[Color | None], str]:

@@ -62,11 +62,16 @@ def cell_name(cell: Cell) -> str:
 
 
 def parse_cell(text: str) -> Cell | None:
-    """The cell named like `c2` (any case), or None if the text is not a cell name."""
+    """The cell named like `c2` (any case), or None if the text is not a cell name.
+
+    The row is ASCII digits only: `str.isdigit` also accepts `²` (which `int` refuses)
+    and other scripts' digits.
+    """
     text = text.strip().lower()
-    if len(text) < 2 or text[0] not in _COLUMNS or not text[1:].isdigit():
+    row_text = text[1:]
+    if len(text) < 2 or text[0] not in _COLUMNS or not (row_text.isascii() and row_text.isdigit()):
         return None
-    row = int(text[1:])
+    row = int(row_text)
     return (_COLUMNS.index(text[0]), row - 1) if row >= 1 else None
 
 

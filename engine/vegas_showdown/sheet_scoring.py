@@ -5,6 +5,7 @@ from the casino entrance to the hotel entrance, a completely covered sheet, and 
 diamonds: at each grid point inside the sheet, count the red quarter-diamonds of the
 cells meeting there; 4 make a full diamond, 3 a three-quarter diamond, but only where at
 least two different tiles meet (the four quarters inside one large tile do not count).
+A grid point (px, py) is the corner shared by cells (px - 1, py - 1) to (px, py).
 The Fame each part is worth is a rule of the game, applied by the final scoring.
 """
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from .components import Components, TileColor
+from .geometry import CORNER_POINT, Cell, Corner
 from .sheet_layout import Placement, fitting, grid, layout
 
 AREA_FILL_COLORS: Final[dict[str, tuple[TileColor, ...]]] = {
@@ -62,25 +64,53 @@ def is_full(components: Components, sheet: Sequence[Placement]) -> bool:
     return fitting(g, sheet)[1] == g.full
 
 
-def diamonds(components: Components, sheet: Sequence[Placement]) -> tuple[int, int]:
-    """(full diamonds, three-quarter diamonds) on the sheet."""
+@dataclass(frozen=True, slots=True)
+class Diamond:
+    """A completed diamond: its grid point and the red quarters meeting there.
+
+    `quarters` names, for each cell around the point whose corner there is red, that
+    corner (the cell north-west of the point gives its `SE` corner, and so on round):
+    all four for a full diamond, three for a three-quarter diamond.
+    """
+
+    point: Cell
+    quarters: frozenset[Corner]
+
+    @property
+    def full(self) -> bool:
+        """Whether all four quarters are red."""
+        return len(self.quarters) == FULL_DIAMOND
+
+
+def completed_diamonds(components: Components, sheet: Sequence[Placement]) -> tuple[Diamond, ...]:
+    """Every full and three-quarter diamond on the sheet, in reading order of their points."""
     g = grid(components)
     lay = layout(g, tuple(sheet))
-    quarters: dict[int, list[int]] = {}
-    for index, m in enumerate(lay.masks):
-        if m is not None:
-            for point in m.corners:
-                quarters.setdefault(point, []).append(index)
-    full = three_quarter = 0
-    for point, owners in quarters.items():
-        px, py = point % g.width, point // g.width
-        if not (0 < px < g.cols and 0 < py < g.rows) or len(set(owners)) < 2:
+    quarters: dict[Cell, dict[Corner, int]] = {}
+    for index, (placement, m) in enumerate(zip(lay.tiles, lay.masks, strict=True)):
+        if m is None:
             continue
-        if len(owners) == FULL_DIAMOND:
-            full += 1
-        elif len(owners) == THREE_QUARTER_DIAMOND:
-            three_quarter += 1
-    return full, three_quarter
+        turn = components.shapes[placement.tile].orientations[placement.rot]
+        for dx, dy, corner in turn.marks:
+            cx, cy = CORNER_POINT[corner]
+            point = (placement.x + dx + cx, placement.y + dy + cy)
+            quarters.setdefault(point, {})[corner] = index
+    found = []
+    for point in sorted(quarters, key=lambda p: (p[1], p[0])):
+        owners = quarters[point]
+        px, py = point
+        if not (0 < px < g.cols and 0 < py < g.rows) or len(set(owners.values())) < 2:
+            continue
+        if len(owners) >= THREE_QUARTER_DIAMOND:
+            found.append(Diamond(point, frozenset(owners)))
+    return tuple(found)
+
+
+def diamonds(components: Components, sheet: Sequence[Placement]) -> tuple[int, int]:
+    """(full diamonds, three-quarter diamonds) on the sheet."""
+    found = completed_diamonds(components, sheet)
+    full = sum(diamond.full for diamond in found)
+    return full, len(found) - full
 
 
 def sheet_bonuses(components: Components, sheet: Sequence[Placement]) -> SheetBonuses:

@@ -134,8 +134,11 @@ class GameState(_Model):
     - `premier_placers`: players who put a premier tile on their sheet this round.
     - `over`, `end_reason`, `winners`, `final_scores` (Fame by category): set at the end.
     - `rng`: the shuffles, so a saved game continues the same sequence.
+    - `game`: the game's name, so a saved state says what it is (as its record does);
+      states saved before it existed load with this default.
     """
 
+    game: Literal["vegas_showdown"] = "vegas_showdown"
     seed: int = 0
     players: list[Player]
     round: int = 1

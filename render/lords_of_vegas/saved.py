@@ -5,21 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.games import LORDS_OF_VEGAS
 from engine.lords_of_vegas import GameState
-from engine.lords_of_vegas.record import GameRecord, PublicRecord
 
-from ..saved import Picture
+from ..saved import Picture, saved_state
 from .board import render_board
 
 
 def load_state(data: Any) -> GameState:
     """The state of a saved game's JSON: a state, a game record (replayed) or a public record."""
-    if isinstance(data, dict) and data.get("record") == "public":
-        return PublicRecord.model_validate(data).state
-    if isinstance(data, dict) and "commands" in data and "settings" in data:
-        state, _ = GameRecord.model_validate(data).replay()
-        return state
-    return GameState.model_validate(data)
+    return saved_state(LORDS_OF_VEGAS, data)
 
 
 def saved_picture(data: Any) -> Picture:

@@ -10,6 +10,7 @@ import pytest
 
 from bot.app import VegasHost, create_bot
 from bot.clock import ManualClock
+from bot.games import GAMES
 from bot.settings import Settings
 from tests.discord_emulator import Channel, DiscordEmulator, Guild, User
 from tests.discord_emulator.fixtures import RunBot, discord_emulator, run_bot, spawn_bot
@@ -74,7 +75,7 @@ def clock() -> ManualClock:
 @pytest.fixture
 async def vegas(table: Table, run_bot: RunBot, clock: ManualClock) -> AsyncIterator[VegasHost]:
     """The real bot, in this event loop, on the test's database, with a hand-moved clock."""
-    bot = await run_bot(lambda: create_bot(table.settings(), clock=clock))
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock))
     assert isinstance(bot.client, VegasHost) and bot.client.tables is not None
     # Games are dealt from a fixed seed so every run of a test plays the same game.
     bot.client.tables.new_seed = lambda: TEST_SEED

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.app import VegasHost
-from bot.builder import Draft
+from bot.games.lords_of_vegas.builder import Draft
 from tests.bot.conftest import Table
 from tests.bot.players import button, offer_prompt, prompt_shows
 from tests.discord_emulator import Message, User

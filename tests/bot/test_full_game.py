@@ -8,7 +8,7 @@ import json
 from PIL import Image
 
 from bot.app import VegasHost
-from bot.posts import narrate
+from bot.games.lords_of_vegas.posts import narrate
 from engine.lords_of_vegas.events import GameOver
 from engine.lords_of_vegas.record import GameRecord, PublicRecord, public_state
 from tests.bot.conftest import TEST_SEED, Table

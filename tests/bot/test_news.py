@@ -11,6 +11,7 @@ from contextlib import closing
 import pytest
 
 from bot.app import VegasHost, create_bot
+from bot.games import GAMES
 from bot.outbox import POSTED_BELOW
 from bot.store import Store, verify_game
 from bot.tables import STOPPING
@@ -44,7 +45,7 @@ def seat_colors(table: Table, user: User) -> tuple[str, str]:
 
 async def assert_saved_and_posted(table: Table, moves: int) -> None:
     """The database holds `moves` moves that replay to its snapshot, and no news is left."""
-    store = await Store.open(table.database)
+    store = await Store.open(table.database, kinds=GAMES)
     try:
         game = await store.open_game(table.channel.id)
         assert game is not None and game.moves == moves
@@ -136,7 +137,7 @@ async def test_when_discord_will_not_take_the_reply_the_turn_is_posted_in_the_ch
     emu, channel = table.emu, table.channel
     # The bot waits half a second for Discord to take a reply (ten by default).
     settings = table.settings().model_copy(update={"reply_timeout_seconds": 0.5})
-    bot = await run_bot(lambda: create_bot(settings))
+    bot = await run_bot(lambda: create_bot(settings, GAMES))
     vegas = bot.client
     assert isinstance(vegas, VegasHost) and vegas.store is not None and vegas.tables is not None
     vegas.tables.new_seed = lambda: TEST_SEED

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import choices
-from bot.offline import main, moves_text
+from bot.games.lords_of_vegas import choices
+from bot.games.lords_of_vegas.terminal import moves_text
+from bot.offline import main
 from engine.lords_of_vegas import BOARD, GameSettings, GameState, apply, new_game
 from engine.lords_of_vegas.guide import TOPICS, guide
 from engine.lords_of_vegas.randomplay import RandomPlayer

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.app import VegasHost, create_bot
+from bot.games import GAMES
 from bot.store import Store, verify_game
 from tests.bot.conftest import Table
 from tests.bot.players import build_something, mentioned
@@ -135,7 +136,7 @@ async def test_a_killed_bot_restarts_and_the_game_goes_on(
     assert after == before
     reply = await emu.slash(current, table.channel, "lov end")
     assert not reply.ephemeral and reply.message is not None and reply.message.attachments
-    store = await Store.open(table.database)
+    store = await Store.open(table.database, kinds=GAMES)
     try:
         game = await store.open_game(table.channel.id)
         assert game is not None and game.moves == accepted + 1
@@ -153,7 +154,7 @@ async def test_restarting_in_process_keeps_the_game_and_does_not_resync(
     table: Table, run_bot: RunBot
 ) -> None:
     emu = table.emu
-    bot = await run_bot(lambda: create_bot(table.settings()))
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES))
     current = await open_table(table, table.channel, table.alice, table.bob)
     await bot.restart()
     reply = await emu.slash(current, table.channel, "lov end")

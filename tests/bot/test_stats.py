@@ -6,8 +6,10 @@ from collections import Counter
 
 import pytest
 
-from bot.stats import SeatResult, favourite, points_over_turns, seat_results, tally
+from bot.games.lords_of_vegas.stats import favourite, points_over_turns
+from bot.stats import SeatResult, seat_results, tally
 from bot.store import Game, Seat
+from engine import lords_of_vegas
 from engine.lords_of_vegas import Color, apply, new_game, parse_line
 from engine.lords_of_vegas.randomplay import play_random_game
 from engine.lords_of_vegas.state import Edition
@@ -64,6 +66,7 @@ def game_with(seats: list[Seat], state_json: str, game_id: int = 1) -> Game:
         seats=tuple(seats),
         settings_json=None,
         state_json=state_json,
+        engine=lords_of_vegas,
     )
 
 

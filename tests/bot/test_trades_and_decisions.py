@@ -7,6 +7,7 @@ import re
 
 from bot.app import VegasHost, create_bot
 from bot.clock import ManualClock
+from bot.games import GAMES
 from bot.store import Game
 from engine.lords_of_vegas import (
     BOARD,
@@ -178,7 +179,7 @@ async def test_offer_buttons_work_after_a_restart(
     table: Table, run_bot: RunBot, clock: ManualClock
 ) -> None:
     emu, channel = table.emu, table.channel
-    bot = await run_bot(lambda: create_bot(table.settings(), clock=clock))
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock))
     await start(table, [table.alice, table.bob, table.carol])
     made = await emu.slash(
         table.alice, channel, "lov offer", terms="red pays blue 1; red pays green 1"
@@ -315,7 +316,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
     table: Table, run_bot: RunBot, clock: ManualClock
 ) -> None:
     emu, channel = table.emu, table.channel
-    bot = await run_bot(lambda: create_bot(table.settings(), clock=clock))
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock))
     await emu.slash(table.alice, channel, "lov new", offers="1")
     await emu.slash(table.bob, channel, "lov join")
     await emu.slash(table.alice, channel, "lov start")

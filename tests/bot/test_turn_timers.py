@@ -7,6 +7,7 @@ import pytest
 
 from bot.app import VegasHost, create_bot
 from bot.clock import ManualClock
+from bot.games import GAMES
 from bot.store import Game, Move, Store
 from engine.lords_of_vegas import GameState
 from tests.bot.conftest import Table
@@ -168,7 +169,7 @@ async def test_the_turn_clock_survives_restarts(
     table: Table, run_bot: RunBot, clock: ManualClock
 ) -> None:
     emu, channel = table.emu, table.channel
-    bot = await run_bot(lambda: create_bot(table.settings(), clock=clock))
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock))
     players = [table.alice, table.bob]
     start = await open_timed_table(table, players, turn_timer=60, on_timeout="end")
     [first] = mentioned(start, players)

@@ -15,9 +15,16 @@ import pytest
 
 from bot import offline
 from bot.app import main as app_main
+from bot.games.lords_of_vegas import terminal
+from bot.games.lords_of_vegas.posts import final_post, status_embed, whose_turn
+from bot.games.lords_of_vegas.prompts import (
+    closed_decision_text,
+    closed_offer_text,
+    decision_text,
+    offer_text,
+)
 from bot.options import minutes_text
-from bot.posts import final_post, lobby_lines, status_embed, whose_turn
-from bot.prompts import closed_decision_text, closed_offer_text, decision_text, offer_text
+from bot.posts import lobby_lines
 from bot.store import Game, Seat
 from bot.store.__main__ import main as store_main
 from engine.lords_of_vegas import Color, GameState, describe
@@ -60,7 +67,7 @@ def test_prompts_and_status_read_well_for_one_and_for_many() -> None:
     game = table(state)
     texts = embed_texts(state, game)
     assert "$1m · 1 point\n1 die, 1 marker left" in "\n".join(texts)
-    texts.append(lobby_lines(game))
+    texts.append(lobby_lines(game, 6))
     for n in AMOUNTS:
         decisions = sample_decisions(n)
         texts += [decision_text(game, state, d, None) for d in decisions]
@@ -136,14 +143,14 @@ async def test_the_final_post_says_the_result_once() -> None:
 
 def test_the_terminal_says_the_result_once_and_counts_right() -> None:
     state, events = finished()
-    told = [describe(e) for e in events[-40:]] + offline.standings(state)
+    told = [describe(e) for e in events[-40:]] + terminal.standings(state)
     transcript = "\n".join(told)
     assert transcript.count("Lords of Vegas") == 1
     assert told[-4] == "Final standings:"
     ones = state_of_ones()
-    lines = offline.status_lines(ones, {})
+    lines = terminal.status_lines(ones, {})
     assert "> red: $1m, 1 point, 1 die and 1 marker left" in lines
-    lines += offline.moves_text(ones, "red").splitlines()
+    lines += terminal.moves_text(ones, "red").splitlines()
     assert_reads_well([*told, *lines])
 
 

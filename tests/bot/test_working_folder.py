@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import tasks
+from bot.games import GAMES
 from bot.settings import Settings
 from bot.store import Store
 from engine.lords_of_vegas import GameSettings, new_game
@@ -86,7 +87,7 @@ def test_offline_boards_land_in_the_folder_the_command_was_typed_in(elsewhere: P
 
 async def make_database(path: Path) -> int:
     """A database with one game under way; its id."""
-    store = await Store.open(path)
+    store = await Store.open(path, kinds=GAMES)
     try:
         return (await start_table(store, 1, ["red", "blue"], seed=1)).id
     finally:

@@ -7,8 +7,10 @@ package that loses a member fails here too.
 from __future__ import annotations
 
 import inspect
+import json
 
 import pytest
+from pydantic import BaseModel, ValidationError
 
 from engine import lords_of_vegas, vegas_showdown
 from engine.game import GameRules
@@ -31,6 +33,7 @@ def test_the_protocol_names_the_whole_front_door() -> None:
         "describe",
     } <= set(MEMBERS)
     assert {"GameState", "GameSettings", "IllegalAction", "NotationError"} <= set(MEMBERS)
+    assert {"GameRecord", "PublicRecord"} <= set(MEMBERS)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -63,8 +66,10 @@ def test_a_game_can_be_driven_through_the_front_door_alone(
     package: object, players: list[str]
 ) -> None:
     rules: GameRules[object, object, str, object, object, object] = package  # type: ignore[assignment]
-    state, events = rules.new_game(rules.GameSettings(players=players, seed=3))
+    settings = rules.GameSettings(players=players, seed=3)
+    state, events = rules.new_game(settings)
     assert events and all(rules.describe(event) for event in events)
+    lines: list[str] = []
     for _ in range(30):
         if rules.is_over(state):
             break
@@ -77,8 +82,32 @@ def test_a_game_can_be_driven_through_the_front_door_alone(
         assert rules.parse_line(line) == (player, action)
         for event in rules.apply(state, player, action):
             assert rules.describe(event)
+        lines.append(line)
+    # The record replays the game; its public form reads back without the seed.
+    record = rules.GameRecord(settings=settings, commands=lines)
+    assert record.replay()[0] == state
+    shared = rules.PublicRecord.model_validate_json(record.public(state).model_dump_json())
+    assert shared.record == "public" and shared.game == record.game
+    assert list(shared.players) == players and list(shared.commands) == lines
+    assert "seed" not in shared.model_dump_json()
     restored = rules.GameState.model_validate_json(state.model_dump_json())  # type: ignore[attr-defined]
     assert restored == state
     with pytest.raises(rules.NotationError):
         rules.parse_command("fly to the moon")
     assert len(rules.standings(state)) == len(players)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_saved_state_names_its_game_and_one_saved_without_the_name_still_loads(
+    name: str,
+) -> None:
+    rules: GameRules[object, BaseModel, str, object, object, object] = GAMES[name]
+    players = ["red", "blue", "green"]
+    state, _ = rules.new_game(rules.GameSettings(players=players, seed=5))
+    saved = json.loads(state.model_dump_json())
+    assert saved["game"] == name
+    del saved["game"]  # as states were saved before they named their game
+    assert rules.GameState.model_validate(saved) == state
+    other = next(game for game in GAMES if game != name)
+    with pytest.raises(ValidationError):
+        rules.GameState.model_validate({**saved, "game": other})

@@ -121,3 +121,10 @@ def test_a_word_too_wide_for_any_line_is_shortened_and_nothing_fits_in_a_sliver(
     assert lines[0].text.endswith(ELLIPSIS)
     assert lines[1].text == "long"
     assert wrap_text(CARD, 200, 4, 16, 14) == ((), 14)
+
+
+def test_a_wide_paragraph_keeps_lines_longer_than_a_name_whole() -> None:
+    text = " ".join([CARD, CARD])
+    lines = paragraph_lines(Box(0, 0, 1200, 60), text, 15, 15)
+    assert max(len(placed.text) for placed in lines) > 80
+    assert " ".join(placed.text for placed in lines) == text

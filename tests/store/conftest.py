@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import GAMES
 from bot.store import Store
 
 
@@ -19,6 +20,6 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 async def store(db_path: Path) -> AsyncIterator[Store]:
     """A store opened (and migrated) on a fresh file, closed after the test."""
-    opened = await Store.open(db_path)
+    opened = await Store.open(db_path, kinds=GAMES)
     yield opened
     await opened.close()

@@ -13,6 +13,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.games import GAMES
 from bot.store import Store, Synchronous
 from engine.lords_of_vegas.randomplay import STYLES, RandomPlayer
 from tests.store.playthrough import open_lobby, play_move, seat_and_start
@@ -23,7 +24,7 @@ AI_COLORS = ("green",)
 
 
 async def main(database: Path, run: int, synchronous: Synchronous) -> None:
-    store = await Store.open(database, synchronous=synchronous)
+    store = await Store.open(database, kinds=GAMES, synchronous=synchronous)
     print("ready", flush=True)
     player = RandomPlayer(seed=run, style=sorted(STYLES)[run % len(STYLES)])
     while True:

@@ -24,7 +24,11 @@ def user_id_for(position: int) -> int:
 async def open_lobby(store: Store, channel_id: int, edition: str = "updated") -> Game:
     """Create a lobby in `channel_id`."""
     return await store.create_game(
-        guild_id=GUILD_ID, channel_id=channel_id, host_user_id=HOST_USER_ID, edition=edition
+        guild_id=GUILD_ID,
+        channel_id=channel_id,
+        host_user_id=HOST_USER_ID,
+        edition=edition,
+        kind="lords_of_vegas",
     )
 
 

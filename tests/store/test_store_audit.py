@@ -80,10 +80,10 @@ async def test_a_lobby_has_nothing_to_replay_or_export(store: Store) -> None:
 
 async def test_a_game_of_another_kind_is_not_replayed_as_lords_of_vegas(store: Store) -> None:
     other = await store.create_game(
-        guild_id=1, channel_id=6, host_user_id=1, edition="basic", kind="vegas_showdown"
+        guild_id=1, channel_id=6, host_user_id=1, edition="basic", kind="backgammon"
     )
     verdict = await verify_game(store, other.id)
-    assert verdict.problems == ("cannot replay a vegas_showdown game",)
+    assert verdict.problems == ("cannot replay a backgammon game",)
 
 
 async def test_the_exported_record_replays_to_the_snapshot_mid_game(store: Store) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import GAMES
 from bot.store import Store
 from bot.store.__main__ import main
 from engine.lords_of_vegas.randomplay import RandomPlayer
@@ -22,7 +23,7 @@ from tests.store.playthrough import play_move, play_to_end, start_table
 
 async def fill(db_path: Path) -> list[int]:
     """A finished game, a game under way and a lobby; returns the started games' ids."""
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     try:
         done = await start_table(store, 1, ["red", "blue"], seed=1)
         await play_to_end(store, done.id, RandomPlayer(seed=1))
@@ -30,7 +31,9 @@ async def fill(db_path: Path) -> list[int]:
         player = RandomPlayer(seed=2)
         for _ in range(15):
             await play_move(store, going.id, player)
-        await store.create_game(guild_id=1, channel_id=3, host_user_id=1, edition="updated")
+        await store.create_game(
+            guild_id=1, channel_id=3, host_user_id=1, edition="updated", kind="lords_of_vegas"
+        )
         return [done.id, going.id]
     finally:
         await store.close()
@@ -99,7 +102,7 @@ def test_export_command_writes_a_record_the_engine_replays(
     assert state.over
 
     async def snapshots() -> tuple[str | None, str | None]:
-        async with await Store.open(db_path) as store:
+        async with await Store.open(db_path, kinds=GAMES) as store:
             return (await store.game(going)).state_json, (await store.game(done)).state_json
 
     going_json, done_json = asyncio.run(snapshots())

@@ -11,6 +11,7 @@ import asyncio
 from collections import defaultdict
 from pathlib import Path
 
+from bot.games import GAMES as KNOWN_GAMES
 from bot.store import Store, VersionConflict, verify_game
 from engine.lords_of_vegas.randomplay import RandomPlayer
 from tests.store.playthrough import decide, start_table
@@ -22,7 +23,7 @@ MOVES_PER_TASK = 12
 
 
 async def test_many_tasks_on_many_connections_lose_no_update(db_path: Path) -> None:
-    stores = [await Store.open(db_path) for _ in range(CONNECTIONS)]
+    stores = [await Store.open(db_path, kinds=KNOWN_GAMES) for _ in range(CONNECTIONS)]
     games = [
         await start_table(stores[0], 500 + n, ["red", "blue", "green"], seed=n)
         for n in range(GAMES)
@@ -70,7 +71,7 @@ async def test_many_tasks_on_many_connections_lose_no_update(db_path: Path) -> N
 
 
 async def test_different_channels_progress_independently(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=KNOWN_GAMES)
     try:
         games = [
             await start_table(store, 600 + n, ["red", "blue"], seed=n, ai_colors=["blue"])

@@ -17,6 +17,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+from bot.games import GAMES
 from bot.store import Store, verify_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,7 +57,7 @@ def integrity(db_path: Path) -> list[tuple[str]]:
 
 
 async def check_store(db_path: Path, acknowledged: Acks) -> None:
-    async with await Store.open(db_path) as store:
+    async with await Store.open(db_path, kinds=GAMES) as store:
         assert await store.integrity_problems() == []
         logs: dict[int, dict[int, str]] = {}
         for game_id in await store.game_ids():

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import GAMES as KNOWN_GAMES
 from bot.store import (
     ChannelBusy,
     GameNotFound,
@@ -37,7 +38,11 @@ UTC_TIME = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 
 async def test_lobby_seats_and_start_each_bump_the_version(store: Store) -> None:
     lobby = await store.create_game(
-        guild_id=GUILD_ID, channel_id=31, host_user_id=HOST_USER_ID, edition="classic"
+        guild_id=GUILD_ID,
+        channel_id=31,
+        host_user_id=HOST_USER_ID,
+        edition="classic",
+        kind="lords_of_vegas",
     )
     assert (lobby.status, lobby.version, lobby.moves, lobby.seats) == ("lobby", 1, 0, ())
     assert (lobby.kind, lobby.edition, lobby.channel_id) == ("lords_of_vegas", "classic", 31)
@@ -246,7 +251,7 @@ GAMES = [
 async def test_random_games_played_through_the_store_reload_verify_and_export(
     db_path: Path, tmp_path: Path
 ) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=KNOWN_GAMES)
     played: dict[int, list[str]] = {}
     first_seat_human: set[int] = set()
     for channel, (edition, colors, seed, ai) in enumerate(GAMES, start=200):
@@ -256,7 +261,7 @@ async def test_random_games_played_through_the_store_reload_verify_and_export(
             first_seat_human.add(game.id)
     await store.close()
 
-    store = await Store.open(db_path)  # as after a restart
+    store = await Store.open(db_path, kinds=KNOWN_GAMES)  # as after a restart
     try:
         finished = await store.finished_games(guild_id=GUILD_ID, limit=100)
         assert sorted(g.id for g in finished) == sorted(played)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.games import GAMES
 from bot.store import Store
 
 
 async def test_prompts_are_kept_found_when_due_and_closed(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     try:
-        game = await store.create_game(guild_id=1, channel_id=2, host_user_id=3, edition="updated")
+        game = await store.create_game(
+            guild_id=1, channel_id=2, host_user_id=3, edition="updated", kind="lords_of_vegas"
+        )
         assert await store.add_prompt(game.id, "offer", 1, 2, 100, 50.0)
         assert not await store.add_prompt(game.id, "offer", 1, 2, 101, 60.0)  # one per offer
         assert await store.add_prompt(game.id, "decision", 1, 2, 102, None)
@@ -31,11 +34,11 @@ async def test_prompts_are_kept_found_when_due_and_closed(db_path: Path) -> None
 
 
 async def test_offer_drafts_survive_reopening_and_can_be_deleted(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     await store.save_draft(5, 6, '{"steps": ["red pays blue 1"]}')
     await store.save_draft(5, 6, '{"steps": ["red pays blue 2"]}')
     await store.close()
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     try:
         assert await store.draft(5, 6) == '{"steps": ["red pays blue 2"]}'
         assert await store.draft(5, 7) is None

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import GAMES
 from bot.store import (
     MIGRATIONS_DIR,
     MigrationError,
@@ -56,7 +57,7 @@ def migrations_upto(target: Path, count: int, extra: dict[str, str] | None = Non
 async def test_fresh_database_gets_every_migration_and_the_documented_schema(
     db_path: Path,
 ) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     pragmas = await store.pragmas()
     await store.close()
 
@@ -97,6 +98,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "started_at",
             "ended_at",
             "options",
+            "rules_version",
         ]
         assert columns["seats"] == [
             "game_id",
@@ -148,14 +150,14 @@ async def test_database_at_any_earlier_version_upgrades_to_the_same_schema(
     tmp_path: Path, start_version: int
 ) -> None:
     fresh = tmp_path / "fresh.sqlite3"
-    await (await Store.open(fresh)).close()
+    await (await Store.open(fresh, kinds=GAMES)).close()
 
     old = tmp_path / "old.sqlite3"
     older_code = migrations_upto(tmp_path / "older", start_version)
-    await (await Store.open(old, migrations=older_code)).close()
+    await (await Store.open(old, kinds=GAMES, migrations=older_code)).close()
     assert schema_of(old)[0] == start_version
 
-    await (await Store.open(old)).close()
+    await (await Store.open(old, kinds=GAMES)).close()
     assert schema_of(old) == schema_of(fresh)
 
 
@@ -163,7 +165,7 @@ async def test_older_database_with_games_keeps_them_through_an_upgrade(
     tmp_path: Path, db_path: Path
 ) -> None:
     current = len(find_migrations())
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     game = await start_table(store, 1, ["red", "blue", "green"], seed=11)
     await play_to_end(store, game.id, RandomPlayer(seed=11))
     lobby = await open_lobby(store, 2)
@@ -180,7 +182,7 @@ async def test_older_database_with_games_keeps_them_through_an_upgrade(
             )
         },
     )
-    store = await Store.open(db_path, migrations=newer_code)
+    store = await Store.open(db_path, kinds=GAMES, migrations=newer_code)
     try:
         assert (await store.game(lobby.id)).status == "lobby"
         finished = await store.game(game.id)
@@ -195,7 +197,7 @@ async def test_older_database_with_games_keeps_them_through_an_upgrade(
 
 async def test_failing_migration_is_rolled_back_whole(tmp_path: Path, db_path: Path) -> None:
     current = len(find_migrations())
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     await open_lobby(store, 5)
     await store.close()
     broken = migrations_upto(
@@ -212,10 +214,10 @@ async def test_failing_migration_is_rolled_back_whole(tmp_path: Path, db_path: P
     before = schema_of(db_path)
 
     with pytest.raises(MigrationError, match=r"_ratings\.sql failed and was rolled back"):
-        await Store.open(db_path, migrations=broken)
+        await Store.open(db_path, kinds=GAMES, migrations=broken)
 
     assert schema_of(db_path) == before
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     assert (await store.open_game(5)) is not None
     await store.close()
 
@@ -224,7 +226,7 @@ async def test_migration_leaving_broken_foreign_keys_is_refused(
     tmp_path: Path, db_path: Path
 ) -> None:
     current = len(find_migrations())
-    await (await Store.open(db_path)).close()
+    await (await Store.open(db_path, kinds=GAMES)).close()
     orphan = migrations_upto(
         tmp_path / "orphan",
         current,
@@ -236,19 +238,19 @@ async def test_migration_leaving_broken_foreign_keys_is_refused(
         },
     )
     with pytest.raises(MigrationError, match="broken foreign keys"):
-        await Store.open(db_path, migrations=orphan)
+        await Store.open(db_path, kinds=GAMES, migrations=orphan)
     assert schema_of(db_path)[0] == current
     with raw(db_path) as db:
         assert db.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 0
 
 
 async def test_database_from_newer_code_is_not_touched(db_path: Path) -> None:
-    await (await Store.open(db_path)).close()
+    await (await Store.open(db_path, kinds=GAMES)).close()
     with raw(db_path) as db:
         db.execute("PRAGMA user_version = 99")
     before = schema_of(db_path)
     with pytest.raises(MigrationError, match="newer Vegas Host"):
-        await Store.open(db_path)
+        await Store.open(db_path, kinds=GAMES)
     assert schema_of(db_path) == before
 
 
@@ -275,14 +277,14 @@ def test_real_migration_files_split_into_whole_statements() -> None:
 
 
 async def test_two_processes_starting_at_once_migrate_once(db_path: Path) -> None:
-    stores = await asyncio.gather(*(Store.open(db_path) for _ in range(4)))
+    stores = await asyncio.gather(*(Store.open(db_path, kinds=GAMES) for _ in range(4)))
     for store in stores:
         await store.close()
     assert schema_of(db_path)[0] == len(find_migrations())
 
 
 async def test_schema_allows_one_open_game_per_channel(db_path: Path) -> None:
-    await (await Store.open(db_path)).close()
+    await (await Store.open(db_path, kinds=GAMES)).close()
     insert = (
         "INSERT INTO games (kind, guild_id, channel_id, host_user_id, edition, status, settings, "
         "created_at, updated_at) VALUES ('lords_of_vegas', 1, ?, 1, 'updated', ?, ?, 'now', 'now')"
@@ -307,7 +309,7 @@ async def test_schema_allows_one_open_game_per_channel(db_path: Path) -> None:
 
 
 async def test_schema_rejects_rows_that_break_the_storage_rules(db_path: Path) -> None:
-    await (await Store.open(db_path)).close()
+    await (await Store.open(db_path, kinds=GAMES)).close()
     with raw(db_path) as db:
         db.execute(
             "INSERT INTO games (id, kind, guild_id, channel_id, host_user_id, edition, status, "

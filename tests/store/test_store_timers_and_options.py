@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games import GAMES
 from bot.store import Store, VersionConflict, WrongStatus
 from tests.store.playthrough import GUILD_ID, open_lobby, start_table, user_id_for
 
@@ -27,7 +28,7 @@ async def test_options_change_in_the_lobby_and_in_play_with_the_version(store: S
 
 
 async def test_a_turn_timer_reminds_once_then_runs_out(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(db_path, kinds=GAMES)
     game = await start_table(store, 20, ["red", "blue"], seed=2)
     assert await store.turn_timer(game.id) is None
     assert await store.next_turn_timer_due() is None
@@ -38,7 +39,7 @@ async def test_a_turn_timer_reminds_once_then_runs_out(db_path: Path) -> None:
     await store.mark_reminded(game.id, 1)
     await store.close()
 
-    store = await Store.open(db_path)  # as after a restart
+    store = await Store.open(db_path, kinds=GAMES)  # as after a restart
     try:
         kept = await store.turn_timer(game.id)
         assert kept is not None and kept.reminded and kept.due == 200.0

@@ -29,7 +29,9 @@ from engine.vegas_showdown.sheet import (
     tile_at,
 )
 from engine.vegas_showdown.sheet_scoring import (
+    Diamond,
     area_filled,
+    completed_diamonds,
     diamonds,
     is_connected,
     is_full,
@@ -115,6 +117,20 @@ def test_worked_example_of_the_component_specification(name: str) -> None:
         "sheet_full": is_full(C, sheet),
     }
     assert {key: measured[key] for key in expected} == expected
+
+
+def test_each_diamond_is_given_with_its_grid_point_and_its_red_quarters() -> None:
+    (full,) = completed_diamonds(C, WORKED_EXAMPLES["diamond_four_smalls"][0])
+    assert full == Diamond((3, 2), frozenset({"NW", "NE", "SE", "SW"})) and full.full
+    # The Slots in d3 has no red corner: the quarter of the cell south-east of the point.
+    (three,) = completed_diamonds(C, WORKED_EXAMPLES["diamond_three_quarter"][0])
+    assert three == Diamond((3, 2), frozenset({"SE", "SW", "NE"})) and not three.full
+    assert completed_diamonds(C, WORKED_EXAMPLES["large_red_tile_alone"][0]) == ()
+    # Two squares of Fancy Slots: two full diamonds, in reading order of their points.
+    square = [*WORKED_EXAMPLES["diamond_four_smalls"][0][:3], P("fancy_slots", 3, 2, 0)]
+    below = [P(p.tile, p.x - 2, p.y + 2, p.rot) for p in square]
+    assert [d.point for d in completed_diamonds(C, below + square)] == [(3, 2), (1, 4)]
+    assert diamonds(C, below + square) == (2, 0)
 
 
 def test_the_full_example_sheet_earns_every_layout_bonus() -> None:
@@ -266,6 +282,12 @@ def test_cells_and_names() -> None:
     assert cell_name((2, 1)) == "c2"
     assert parse_cell("C2") == (2, 1) and parse_cell(" g5 ") == (6, 4)
     assert parse_cell("c0") is None and parse_cell("2c") is None and parse_cell("c") is None
+
+
+@pytest.mark.parametrize("text", ["a²", "c\u0663", "b\uff12", "d1\u00b2", "e-1", "c+2", "c 2", ""])
+def test_a_cell_name_has_ascii_digits_only_and_anything_else_is_no_cell(text: str) -> None:
+    # Superscripts pass str.isdigit but not int(); Arabic-Indic and full-width digits pass both.
+    assert parse_cell(text) is None
 
 
 def test_a_placement_round_trips_through_json() -> None:

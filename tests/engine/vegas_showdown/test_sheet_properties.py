@@ -25,7 +25,13 @@ from engine.vegas_showdown.sheet import (
     sheet_problems,
 )
 from engine.vegas_showdown.sheet_layout import _analyse, clear_layouts, grid, layout
-from engine.vegas_showdown.sheet_scoring import area_filled, diamonds, is_connected, is_full
+from engine.vegas_showdown.sheet_scoring import (
+    area_filled,
+    completed_diamonds,
+    diamonds,
+    is_connected,
+    is_full,
+)
 
 TILE_IDS = sorted(C.tiles)
 COLS, ROWS = C.sheet.cols, C.sheet.rows
@@ -137,18 +143,19 @@ def ref_legal_placements(sheet: Sequence[Placement], tile_id: str) -> set[Placem
     return set(best.values())
 
 
-def ref_diamonds(sheet: Sequence[Placement]) -> tuple[int, int]:
-    quarters: dict[tuple[int, int], list[int]] = {}
+def ref_diamonds(sheet: Sequence[Placement]) -> dict[tuple[int, int], frozenset[str]]:
+    """The red quarters at each grid point where a full or three-quarter diamond is."""
+    quarters: dict[tuple[int, int], list[tuple[int, str]]] = {}
     for i, q in enumerate(sheet):
         for x, y, c in ref_shape(q)[2]:
             ox, oy = CORNER_POINT[c]
-            quarters.setdefault((x + ox, y + oy), []).append(i)
-    full = three = 0
+            quarters.setdefault((x + ox, y + oy), []).append((i, c))
+    found = {}
     for (px, py), owners in quarters.items():
-        if 0 < px < COLS and 0 < py < ROWS and len(set(owners)) > 1:
-            full += len(owners) == 4
-            three += len(owners) == 3
-    return full, three
+        tiles = {i for i, _ in owners}
+        if 0 < px < COLS and 0 < py < ROWS and len(tiles) > 1 and len(owners) >= 3:
+            found[px, py] = frozenset(c for _, c in owners)
+    return found
 
 
 # --------------------------------------------------------------------------- strategies
@@ -249,7 +256,11 @@ def test_whole_sheet_checks_and_bonuses_agree_with_the_reference(
     sheet: list[Placement],
 ) -> None:
     assert len(sheet_problems(C, sheet)) == ref_violations(sheet)
-    assert diamonds(C, sheet) == ref_diamonds(sheet)
+    found = completed_diamonds(C, sheet)
+    assert {d.point: d.quarters for d in found} == ref_diamonds(sheet)
+    assert [d.point for d in found] == sorted((d.point for d in found), key=lambda p: (p[1], p[0]))
+    full = sum(len(quarters) == 4 for quarters in ref_diamonds(sheet).values())
+    assert diamonds(C, sheet) == (full, len(found) - full)
     assert is_connected(C, sheet) == bool(ref_reach(sheet, "casino") & ref_reach(sheet, "hotel"))
     covered = {cell: q for q in sheet for cell in ref_shape(q)[0]}
     assert is_full(C, sheet) == (len(covered) == COLS * ROWS)

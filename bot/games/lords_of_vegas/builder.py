@@ -10,16 +10,18 @@ engine checks legality when the trade runs. The draft is saved, so it survives r
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 import discord
 from pydantic import BaseModel, ValidationError
 
 from bot import replies
-from bot.posts import CONTENT_LIMIT, chat_names
-from bot.prompts import offer_size
+from bot.app import host_of
+from bot.game import Refusal
+from bot.host import Host
+from bot.posts import CONTENT_LIMIT
+from bot.seats import seat_colors
 from bot.store import Game
-from bot.tables import Refusal, seat_colors
 from engine.lords_of_vegas import BOARD, Color, GameState, NotationError, legal_actions
 from engine.lords_of_vegas.actions import TURN_ACTION_TYPES, ActStep
 from engine.lords_of_vegas.narrate import describe_step
@@ -28,8 +30,8 @@ from engine.lords_of_vegas.state import Offer
 from engine.lords_of_vegas.supply import dice_on_board, parking_lots
 from engine.lords_of_vegas.trade import MAX_OFFER_STEPS
 
-if TYPE_CHECKING:
-    from bot.host import Host
+from .names import KIND, chat_names
+from .prompts import offer_size
 
 Interaction = discord.Interaction[Any]
 MAX_OPTIONS: Final = 25
@@ -73,7 +75,7 @@ class DraftItem(
 
     async def callback(self, interaction: Interaction) -> None:
         """Update the draft from this menu or button."""
-        host = cast("Host", interaction.client.host)
+        host = host_of(interaction)
         values = [str(v) for v in _data(interaction).get("values") or []]
         await Builder(host).handle(interaction, self.channel_id, self.user_id, self.part, values)
 
@@ -84,6 +86,7 @@ class Builder:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.store = host.tables.store
+        self.tables = host.tables.of(host.games[KIND])
 
     async def open(self, interaction: Interaction) -> None:
         """`/lov offer` without terms: show the builder (privately) with the saved draft."""
@@ -156,7 +159,7 @@ class Builder:
         await replies.defer_update(interaction)
         try:
             action = parse_command("offer " + "; ".join(draft.steps))
-            played = await self.host.tables.play(channel_id, user_id, action)
+            played = await self.tables.play(channel_id, user_id, action)
         except (Refusal, NotationError) as refusal:
             draft.problem = str(refusal)
             await self.store.save_draft(channel_id, user_id, draft.model_dump_json())
@@ -185,13 +188,13 @@ class Builder:
         await interaction.response.edit_message(content=content, view=view)
 
     async def _seat(self, channel_id: int, user_id: int) -> tuple[Game, Color, GameState]:
-        game = await self.host.tables.game_in(channel_id)
+        game = await self.tables.game_in(channel_id)
         if game.status != "active":
             raise Refusal("Trades start once the game has started.")
         color = seat_colors(game).get(user_id)
         if color is None:
             raise Refusal("You are not playing in this game.")
-        return game, color, game.state()
+        return game, cast(Color, color), game.state()
 
     async def _load(self, channel_id: int, user_id: int) -> Draft:
         saved = await self.store.draft(channel_id, user_id)

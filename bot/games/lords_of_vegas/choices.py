@@ -11,16 +11,6 @@ from typing import Final
 
 from discord import app_commands
 
-from bot.move_facts import (
-    answer_label,
-    bet_facts,
-    casino_facts,
-    die_source_facts,
-    lot_facts,
-    offer_label,
-    sprawl_facts,
-    upgrade_facts,
-)
 from engine.lords_of_vegas import Color, GameState, legal_actions
 from engine.lords_of_vegas.actions import (
     Accept,
@@ -35,6 +25,17 @@ from engine.lords_of_vegas.actions import (
     Sprawl,
     Take,
     Withdraw,
+)
+
+from .move_facts import (
+    answer_label,
+    bet_facts,
+    casino_facts,
+    die_source_facts,
+    lot_facts,
+    offer_label,
+    sprawl_facts,
+    upgrade_facts,
 )
 
 MAX_CHOICES: Final = 25

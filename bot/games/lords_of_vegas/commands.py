@@ -1,33 +1,28 @@
 """The `/lov` slash commands: lobby, actions, decisions, trades, information, abandon.
 
-Handlers stay thin: they turn options into the engine's command notation, hand it to
-`Tables`, and post what happened. Refusals (not your turn, illegal move, bad input)
-are raised as `Refusal` or `NotationError` and answered privately by `on_error`.
+Handlers stay thin: they turn options into the engine's command notation and hand the
+work to the core's `TableCommands` (lobby, settings, moves, log, export) or answer from
+the game (board, status, rules). Refusals (not your turn, illegal move, bad input) are
+raised as `Refusal` or `NotationError` and answered privately by `on_error`.
 """
 
 from __future__ import annotations
 
-import io
-import json
 from collections.abc import Callable
 from typing import Any, Final, cast
 
 import discord
 from discord import app_commands
 
-from bot import choices, posts, replies
-from bot.autoplay import LEVEL_NUMBERS
-from bot.builder import Builder
-from bot.buttons import ABANDON_REFUSAL, abandon_prompt, may_abandon
+from bot import replies
+from bot.game import HostedGame, Refusal
 from bot.host import Host
 from bot.options import TableOptions
-from bot.posts import Post
-from bot.store import Game, shared_record
-from bot.tables import Played, Refusal, seat_colors
-from engine.lords_of_vegas import Color, GameState, NotationError, decisions_owed, parse_command
-from engine.lords_of_vegas.ai.players import Level
+from bot.posts import BOARD_FILE, GREEN_FELT, Post
+from bot.store import Game
+from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
+from engine.lords_of_vegas import Color, GameState, decisions_owed, parse_command
 from engine.lords_of_vegas.guide import TOPICS, Topic, guide
-from engine.lords_of_vegas.record import GameRecord, PublicRecord
 from engine.lords_of_vegas.state import (
     Decision,
     Edition,
@@ -35,6 +30,10 @@ from engine.lords_of_vegas.state import (
     PlaceDecision,
     TakeDieDecision,
 )
+
+from . import choices, posts
+from .builder import Builder
+from .names import chat_names, plain_names
 
 Interaction = discord.Interaction[Any]
 EDITIONS: Final = [
@@ -56,28 +55,6 @@ IMAGES: Final = [
     app_commands.Choice(name="after every turn", value="turn"),
     app_commands.Choice(name="after every action too", value="action"),
 ]
-WAITS: Final = [
-    app_commands.Choice(name="1 hour", value="1"),
-    app_commands.Choice(name="6 hours", value="6"),
-    app_commands.Choice(name="12 hours", value="12"),
-    app_commands.Choice(name="24 hours", value="24"),
-    app_commands.Choice(name="2 days", value="48"),
-    app_commands.Choice(name="1 week", value="168"),
-    app_commands.Choice(name="no limit", value="0"),
-]
-TURN_TIMERS: Final = [
-    app_commands.Choice(name="off", value=0),
-    app_commands.Choice(name="10 minutes", value=10),
-    app_commands.Choice(name="30 minutes", value=30),
-    app_commands.Choice(name="1 hour", value=60),
-    app_commands.Choice(name="3 hours", value=180),
-    app_commands.Choice(name="6 hours", value=360),
-    app_commands.Choice(name="12 hours", value=720),
-    app_commands.Choice(name="1 day", value=1440),
-    app_commands.Choice(name="2 days", value=2880),
-    app_commands.Choice(name="3 days", value=4320),
-    app_commands.Choice(name="1 week", value=10080),
-]
 ON_TIMEOUT: Final = [
     app_commands.Choice(name="a computer player plays the rest of the turn", value="ai"),
     app_commands.Choice(name="the turn simply ends", value="end"),
@@ -87,20 +64,9 @@ AI_LEVELS: Final = [
     app_commands.Choice(name="normal: weighs every move", value="normal"),
     app_commands.Choice(name="hard: plays out possible futures", value="hard"),
 ]
-BOT_NAMES: Final = ("Lucky", "Bugsy", "Ace", "Dice", "Vinnie", "Sal", "Lola", "Trixie")
 TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
-LOG_DEFAULT: Final = 15
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[str]]]
-
-
-def bot_name(game: Game) -> str:
-    """A name for a new computer player, not yet used at this table."""
-    taken = {seat.name for seat in game.seats}
-    for name in BOT_NAMES:
-        if f"Bot {name}" not in taken:
-            return f"Bot {name}"
-    return f"Bot {len(game.seats) + 1}"
 
 
 def command_for(decision: Decision, answer: str) -> str:
@@ -113,46 +79,26 @@ def command_for(decision: Decision, answer: str) -> str:
     return f"take {what} {answer}"
 
 
-def _channel(interaction: Interaction) -> int:
-    if interaction.channel_id is None:
-        raise Refusal("Lords of Vegas is played in a server channel or thread.")
-    return interaction.channel_id
-
-
-def _name(interaction: Interaction) -> str:
-    return interaction.user.display_name
-
-
 def _option(value: str | None, keyword: str) -> str:
     return f" {keyword} {value}" if value else ""
 
 
-async def report_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
-    """Answer refusals privately; log anything unexpected and apologise."""
-    cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    if isinstance(cause, Refusal):
-        await replies.refuse(interaction, str(cause))
-    elif isinstance(cause, NotationError):
-        await replies.refuse(interaction, f"I can't read that: {cause}")
-    else:
-        await replies.apologise(interaction, cause)
-
-
-class LordsOfVegas(app_commands.Group):
+class LordsOfVegasCommands(app_commands.Group):
     """The `/lov` command group."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, hosted: HostedGame) -> None:
         super().__init__(
             name="lov", description="Play Lords of Vegas in this channel", guild_only=True
         )
         self.host = host
-        self.tables = host.tables
+        self.table = TableCommands(host, hosted)
+        self.tables = self.table.tables
 
     # Errors --------------------------------------------------------------------------
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         """Answer refusals privately; log anything unexpected and apologise."""
-        await report_error(interaction, error)
+        await self.table.report(interaction, error)
 
     # Lobby ---------------------------------------------------------------------------
 
@@ -179,19 +125,12 @@ class LordsOfVegas(app_commands.Group):
             offer_hours=float(offers.value) if offers else None,
             decision_hours=float(decisions.value) if decisions else None,
         )
-        game = await self.tables.open_lobby(
-            interaction.guild_id,
-            _channel(interaction),
-            interaction.user.id,
-            _name(interaction),
-            chosen,
-            options.stored(),
-        )
+        game = await self.table.open_lobby(interaction, chosen, options)
         text = (
-            f"{posts.chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of "
+            f"{chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of "
             f"Lords of Vegas ({chosen} edition). Join with `/lov join`; the host starts it "
             f"with `/lov start` (and may set a turn timer with `/lov settings` first)."
-            f"\n{posts.lobby_lines(game)}"
+            f"\n{self.table.lobby_lines(game)}"
         )
         await replies.send(interaction, Post(text))
 
@@ -202,32 +141,14 @@ class LordsOfVegas(app_commands.Group):
         self, interaction: Interaction, color: app_commands.Choice[str] | None = None
     ) -> None:
         """Sit down at the lobby."""
-        wanted = cast(Color, color.value) if color else None
-        game, taken = await self.tables.join(
-            _channel(interaction), interaction.user.id, _name(interaction), wanted
-        )
-        name = posts.chat_names(game)[taken]
-        await replies.send(interaction, Post(f"{name} joins.\n{posts.lobby_lines(game)}"))
+        await self.table.join(interaction, color.value if color else None)
 
     @app_commands.command(
         name="leave", description="Give up your seat (in a game under way: resign)"
     )
     async def leave(self, interaction: Interaction) -> None:
         """Leave the lobby, or resign from a game under way."""
-        before = await self.tables.game_in(_channel(interaction))
-        if before.status == "active":
-            game, color = await self.tables.resign(_channel(interaction), interaction.user.id)
-            name = posts.chat_names(before)[color]
-            text = (
-                f"{name} resigned. Their seat now ends its turns without acting; the host can "
-                f"let a computer player take it over with `/lov addbot color:{color}`."
-            )
-            await replies.send(interaction, Post(text))
-            self.host.autoplay.nudge(game)
-            return
-        game, color = await self.tables.leave(_channel(interaction), interaction.user.id)
-        name = posts.chat_names(before)[color]
-        await replies.send(interaction, Post(f"{name} leaves.\n{posts.lobby_lines(game)}"))
+        await self.table.leave(interaction)
 
     @app_commands.command(name="addbot", description="Host: seat a computer player")
     @app_commands.describe(
@@ -242,46 +163,20 @@ class LordsOfVegas(app_commands.Group):
         color: app_commands.Choice[str] | None = None,
     ) -> None:
         """Add a computer player to the lobby, or let one take over a resigned seat."""
-        chosen = cast(Level, level.value if level else "normal")
-        number = LEVEL_NUMBERS[chosen]
-        wanted = cast(Color, color.value) if color else None
-        game = await self.tables.game_in(_channel(interaction))
-        if game.status == "active":
-            if wanted is None:
-                raise Refusal("Say which resigned seat the computer player takes over (color).")
-            game = await self.tables.take_over(
-                _channel(interaction), interaction.user.id, wanted, number
-            )
-            name = posts.chat_names(game)[wanted]
-            await replies.send(
-                interaction, Post(f"A computer player ({chosen}) now plays {name}'s seat.")
-            )
-            self.host.autoplay.nudge(game)
-            return
-        name = bot_name(game)
-        game, seated = await self.tables.add_bot(
-            _channel(interaction), interaction.user.id, number, name, wanted
+        await self.table.addbot(
+            interaction, level.value if level else None, color.value if color else None
         )
-        who = posts.chat_names(game)[seated]
-        text = f"{who} joins: a computer player ({chosen}).\n{posts.lobby_lines(game)}"
-        await replies.send(interaction, Post(text))
 
     @app_commands.command(name="kick", description="Host: remove a player from the lobby")
     @app_commands.describe(player="The player to remove")
     async def kick(self, interaction: Interaction, player: discord.User) -> None:
         """Remove a seated player (host only, lobby only)."""
-        before = await self.tables.game_in(_channel(interaction))
-        game, color = await self.tables.kick(_channel(interaction), interaction.user.id, player.id)
-        name = posts.chat_names(before)[color]
-        await replies.send(interaction, Post(f"{name} was removed.\n{posts.lobby_lines(game)}"))
+        await self.table.kick(interaction, player)
 
     @app_commands.command(name="start", description="Host: deal and start the game")
     async def start(self, interaction: Interaction) -> None:
         """Deal, roll for first player, post the first board."""
-        played = await self.tables.start(
-            _channel(interaction), interaction.user.id, asker=self.host.outbox.expect(interaction)
-        )
-        await self.host.answer(interaction, played)
+        await self.table.start(interaction)
 
     # Table settings ------------------------------------------------------------------
 
@@ -307,28 +202,14 @@ class LordsOfVegas(app_commands.Group):
         images: app_commands.Choice[str] | None = None,
     ) -> None:
         """Show the settings in force; the host changes any of them, in the lobby or in play."""
-        game = await self.tables.game_in(_channel(interaction))
-        changes = {
-            "turn_minutes": turn_timer.value if turn_timer else None,
-            "on_timeout": on_timeout.value if on_timeout else None,
-            "offer_hours": float(offers.value) if offers else None,
-            "decision_hours": float(decisions.value) if decisions else None,
-            "images": images.value if images else None,
-        }
-        if all(value is None for value in changes.values()):
-            embed = posts.settings_embed(TableOptions.of(game.options))
-            await replies.send(interaction, Post("", embed), ephemeral=True)
-            return
-        game = await self.tables.change_options(
-            _channel(interaction), interaction.user.id, **changes
+        await self.table.settings(
+            interaction,
+            turn_minutes=turn_timer.value if turn_timer else None,
+            on_timeout=on_timeout.value if on_timeout else None,
+            offer_hours=float(offers.value) if offers else None,
+            decision_hours=float(decisions.value) if decisions else None,
+            images=images.value if images else None,
         )
-        timer = await self.host.turns.restart(game) if turn_timer is not None else None
-        host = discord.utils.escape_markdown(_name(interaction))
-        text = f"The host, **{host}**, changed the table's settings."
-        if timer is not None:
-            text += f" The turn under way now runs out <t:{int(timer.expires_at)}:R>."
-        embed = posts.settings_embed(TableOptions.of(game.options))
-        await replies.send(interaction, Post(text, embed))
 
     # Turn actions --------------------------------------------------------------------
 
@@ -410,9 +291,9 @@ class LordsOfVegas(app_commands.Group):
     async def decide(self, interaction: Interaction, answer: str) -> None:
         """Answer your pending decision by typing (the prompt's menus do the same)."""
         game = await self._started(interaction)
-        color = seat_colors(game).get(interaction.user.id)
-        state = game.state()
-        owed = decisions_owed(state, color) if color is not None else []
+        seat = await self.table.seat(interaction)
+        state: GameState = game.state()
+        owed = decisions_owed(state, cast(Color, seat[1])) if seat is not None else []
         if not owed:
             raise Refusal("The game is not waiting for a decision from you.")
         await self._play(interaction, command_for(owed[0], answer))
@@ -459,20 +340,20 @@ class LordsOfVegas(app_commands.Group):
         """Post the board image."""
         game = await self._started(interaction)
         await replies.defer(interaction)
-        state = game.state()
+        state: GameState = game.state()
         title = f"Turn {state.turn}" if game.is_open else f"Final board (turn {state.turn})"
-        embed = discord.Embed(title=title, color=posts.GREEN_FELT)
-        embed.set_image(url=f"attachment://{posts.BOARD_FILE}")
+        embed = discord.Embed(title=title, color=GREEN_FELT)
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
         await replies.send(interaction, Post("", embed, await posts.board_image(game, state)))
 
     @app_commands.command(name="status", description="Players, money, points, cards and offers")
     async def status(self, interaction: Interaction) -> None:
         """Show the status embed (of the channel's last game, once it has ended)."""
-        game = await self.tables.shown_game(_channel(interaction))
+        game = await self.tables.shown_game(self.table.channel(interaction))
         if game.status == "lobby":
-            await replies.send(interaction, Post(f"In the lobby. {posts.lobby_lines(game)}"))
+            await replies.send(interaction, Post(f"In the lobby. {self.table.lobby_lines(game)}"))
             return
-        state = game.state()
+        state: GameState = game.state()
         timer = await self.tables.store.turn_timer(game.id)
         deadline = None
         if timer is not None and (timer.turn, timer.player) == (state.turn, state.current):
@@ -492,34 +373,12 @@ class LordsOfVegas(app_commands.Group):
         self, interaction: Interaction, count: app_commands.Range[int, 1, 100] = LOG_DEFAULT
     ) -> None:
         """Replay the game's record and tell its last events."""
-        game = await self._started(interaction)
-        _, moves = await self.tables.store.game_and_moves(game.id)
-        record = GameRecord(settings=game.settings(), commands=[m.command for m in moves])
-        _, events = record.replay()
-        lines = posts.narrate(events[-count:], game, asks=True)
-        await replies.send(
-            interaction, Post("", posts.story_embed("Recent events", lines)), ephemeral=True
-        )
+        await self.table.log(interaction, count)
 
     @app_commands.command(name="export", description="Download the game's record (JSON)")
     async def export(self, interaction: Interaction) -> None:
         """Send the game's record: the public one while it runs, the full one once it ended."""
-        game = await self._started(interaction)
-        record = await shared_record(self.tables.store, game.id)
-        data = json.dumps(record.model_dump(mode="json"), indent=1).encode()
-        file = discord.File(io.BytesIO(data), filename=f"lords-of-vegas-{game.id}.json")
-        if isinstance(record, PublicRecord):
-            text = (
-                f"The public record of game {game.id} so far: seating, every accepted command "
-                "and the board as everyone sees it. The seed and the deck's order stay secret "
-                "until the game ends; export it then for the full record, which replays the game."
-            )
-        else:
-            text = (
-                f"The full record of game {game.id}, with its seed: `GameRecord.replay()` "
-                "replays it, `python3 tasks.py run render FILE` draws its board."
-            )
-        await interaction.response.send_message(text, file=file, ephemeral=True)
+        await self.table.export(interaction)
 
     @app_commands.command(name="rules", description="A short guide to the rules")
     @app_commands.describe(topic="What to explain (default: an overview)")
@@ -528,14 +387,15 @@ class LordsOfVegas(app_commands.Group):
         self, interaction: Interaction, topic: app_commands.Choice[str] | None = None
     ) -> None:
         """Explain a rule in our own words, for this channel's edition."""
-        game = await self.tables.store.open_game(_channel(interaction))
-        edition = cast(Edition, game.edition if game else "updated")
+        game = await self.tables.store.open_game(self.table.channel(interaction))
+        mine = game is not None and game.kind == self.table.hosted.kind
+        edition = cast(Edition, game.edition if game and mine else "updated")
         chosen = cast(Topic, topic.value if topic else "overview")
         others = ", ".join(t for t in TOPICS if t != chosen)
         embed = discord.Embed(
             title=f"Lords of Vegas: {chosen} ({edition} edition)",
             description=f"{guide(chosen, edition)}\n\nMore: `/lov rules` {others}.",
-            color=posts.GREEN_FELT,
+            color=GREEN_FELT,
         )
         await replies.send(interaction, Post("", embed), ephemeral=True)
 
@@ -544,11 +404,7 @@ class LordsOfVegas(app_commands.Group):
     @app_commands.command(name="abandon", description="Host or moderator: end this game now")
     async def abandon(self, interaction: Interaction) -> None:
         """Ask for confirmation before ending the game without a result."""
-        game = await self.tables.game_in(_channel(interaction))
-        if not may_abandon(interaction, game):
-            raise Refusal(ABANDON_REFUSAL)
-        content, view = abandon_prompt(game)
-        await interaction.response.send_message(content, view=view, ephemeral=True)
+        await self.table.abandon(interaction)
 
     # Autocomplete --------------------------------------------------------------------
 
@@ -651,32 +507,18 @@ class LordsOfVegas(app_commands.Group):
 
     async def _play(self, interaction: Interaction, command: str) -> None:
         """Apply a command for the player who sent it and announce the result."""
-        action = parse_command(command)
-        asker = self.host.outbox.expect(interaction)  # its answer may be the move's news
-        played = await self.tables.play(
-            _channel(interaction), interaction.user.id, action, asker=asker
-        )
-        await self._announce(interaction, played)
-
-    async def _announce(self, interaction: Interaction, played: Played) -> None:
-        """Answer the player and update the channel (see `Host.answer`)."""
-        await self.host.answer(interaction, played)
+        await self.table.play(interaction, parse_command(command))
 
     async def _started(self, interaction: Interaction) -> Game:
         """The channel's game under way, or the last one, once it has ended."""
-        game = await self.tables.shown_game(_channel(interaction))
-        if game.state_json is None:
-            raise Refusal("The game has not started yet; the host starts it with `/lov start`.")
-        return game
+        return await self.table.started(interaction)
 
     async def _seat(self, interaction: Interaction) -> tuple[GameState, Color, Game] | None:
-        if interaction.channel_id is None:
+        seat = await self.table.seat(interaction)
+        if seat is None:
             return None
-        game = await self.tables.store.open_game(interaction.channel_id)
-        if game is None or game.status != "active":
-            return None
-        color = seat_colors(game).get(interaction.user.id)
-        return None if color is None else (game.state(), color, game)
+        game, color = seat
+        return game.state(), cast(Color, color), game
 
     async def _complete(
         self, interaction: Interaction, completer: Completer
@@ -691,4 +533,4 @@ class LordsOfVegas(app_commands.Group):
         if seat is None:
             return []
         state, color, game = seat
-        return choices.offers(state, color, kind, posts.plain_names(game), current)
+        return choices.offers(state, color, kind, plain_names(game), current)

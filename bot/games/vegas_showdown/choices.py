@@ -1,0 +1,166 @@
+"""What `/vs` autocomplete offers: only what the player may do now, with its facts.
+
+Each function takes the game state and the asking player's colour and returns Discord
+choices (at most 25), filtered by what has been typed so far. The engine says what is
+legal (`legal_actions`); these only word it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from discord import app_commands
+
+from engine.vegas_showdown import Color, GameState, NotationError, legal_actions
+from engine.vegas_showdown.actions import BID_TARGETS, Bid, BidTarget, Remove
+from engine.vegas_showdown.bidding import standing_bidder, target_tile
+from engine.vegas_showdown.notation import parse_tile
+from engine.vegas_showdown.sheet import cell_name
+from engine.vegas_showdown.tables import PREMIER_TARGETS, tile_name
+
+from . import placing
+
+MOST_CHOICES: Final = 25
+TRACK_WORDS: Final[dict[str, str]] = {
+    "slots": "Slots track",
+    "slots2": "second Slots track",
+    "lounge": "Lounge track",
+    "restaurant": "Restaurant track",
+}
+
+
+def _matches(typed: str, *texts: str) -> bool:
+    wanted = typed.strip().lower()
+    return not wanted or any(wanted in text.lower() for text in texts)
+
+
+def _amounts(state: GameState, color: Color) -> dict[BidTarget, list[int]]:
+    """The amounts `color` may bid now, by track, lowest first (the engine's listing)."""
+    found: dict[BidTarget, list[int]] = {}
+    for action in legal_actions(state, color, ("bid",)):
+        if isinstance(action, Bid):
+            found.setdefault(action.target, []).append(action.amount)
+    return found
+
+
+def bid_words(state: GameState, color: Color, target: BidTarget, lowest: int) -> str:
+    """A track open to bidding: its tile, the lowest bid (or the bid to beat), your cash.
+
+    `lowest` is the smallest amount `color` may bid there (a space of the track).
+    """
+    tile = tile_name(target_tile(state, target) or "")
+    where = target if target in PREMIER_TARGETS else TRACK_WORDS[target]
+    standing = standing_bidder(state, target)
+    if standing is not None:
+        floor = f"bid to beat ${standing.bid} ({standing.color}), so ${lowest} or more"
+    else:
+        floor = f"from ${lowest}"
+    money = state.player(color).money
+    return f"{tile} ({where}): {floor}; you have ${money}"
+
+
+def bid_tracks(state: GameState, color: Color, typed: str) -> list[app_commands.Choice[str]]:
+    """Every track `color` may bid on now (none under a No-Bid marker, none out of reach)."""
+    found = []
+    for target, amounts in _amounts(state, color).items():
+        words = bid_words(state, color, target, amounts[0])
+        if _matches(typed, words, target):
+            found.append(app_commands.Choice(name=words[:100], value=target))
+    return found[:MOST_CHOICES]
+
+
+def bid_amounts(
+    state: GameState, color: Color, target: str, typed: str
+) -> list[app_commands.Choice[int]]:
+    """The amounts `color` may bid on `target` now (the track's printed spaces), lowest first."""
+    chosen = resolve_target(state, target)
+    amounts = next((a for t, a in _amounts(state, color).items() if t == chosen), [])
+    digits = typed.strip().lstrip("$")
+    return [
+        app_commands.Choice(name=f"${amount}", value=amount)
+        for amount in amounts
+        if str(amount).startswith(digits)
+    ][:MOST_CHOICES]
+
+
+def resolve_target(state: GameState, typed: str) -> str:
+    """A bidding track from what was typed: its id (`P2`, `lounge`) or its tile's name.
+
+    Anything else comes back as typed, for the engine to explain.
+    """
+    word = typed.strip()
+    lowered = word.lower()
+    for target in BID_TARGETS:
+        if target.lower() == lowered:
+            return target
+    key = lowered.replace(" ", "").replace("-", "").replace("_", "")
+    for space in state.spaces:
+        name = tile_name(space.tile or "").lower().replace(" ", "").replace("-", "")
+        if space.tile and key in (name, space.tile.replace("_", "")):
+            return space.id
+    return word
+
+
+def place_tiles(state: GameState, color: Color, typed: str) -> list[app_commands.Choice[str]]:
+    """The tiles `color` may put on their sheet now, with how many places each has."""
+    decision = placing.placement_decision(state, color)
+    if decision is None:
+        return []
+    found = []
+    for tile in placing.tiles(state, decision):
+        places = len(placing.spots(state, decision, tile))
+        bought = getattr(decision, "tile", None) == tile and decision.kind == "buy"
+        where = "bought" if bought else "reserve"
+        name = f"{tile_name(tile)} ({where}): {places} place{'s' if places != 1 else ''}"
+        if _matches(typed, name, tile):
+            found.append(app_commands.Choice(name=name, value=tile))
+    return found[:MOST_CHOICES]
+
+
+def place_spots(
+    state: GameState, color: Color, tile: str, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The numbered places of `tile` (numbered as on the prompt's picture)."""
+    decision = placing.placement_decision(state, color)
+    chosen = tile_of(tile)
+    if decision is None or chosen is None:
+        return []
+    wanted = typed.strip().lower()
+    found = []
+    for number, placement in enumerate(placing.spots(state, decision, chosen), 1):
+        words = placing.spot_words(number, placement)
+        value = placing.spot_value(placement).partition(" ")[2]
+        if not wanted or words.lower().startswith(wanted) or wanted in words.lower():
+            found.append(app_commands.Choice(name=words, value=value))
+    return found[:MOST_CHOICES]
+
+
+def tile_of(typed: str) -> str | None:
+    """A tile named as typed (id, name or alias, however spaced or cased), or None."""
+    try:
+        return parse_tile(typed)
+    except NotationError:
+        return None
+
+
+def removals(state: GameState, color: Color, typed: str) -> list[app_commands.Choice[str]]:
+    """Renovating: the tiles `color` may take off, by the cell of their top-left corner."""
+    found = []
+    for action in legal_actions(state, color, ("remove",)):
+        assert isinstance(action, Remove)
+        cell = cell_name((action.x, action.y))
+        tile = next(p.tile for p in state.player(color).sheet if (p.x, p.y) == (action.x, action.y))
+        name = f"{cell}: {tile_name(tile)}"
+        if _matches(typed, name):
+            found.append(app_commands.Choice(name=name, value=cell))
+    return found[:MOST_CHOICES]
+
+
+def seated(names: Mapping[Color, str], typed: str) -> list[app_commands.Choice[str]]:
+    """The players at the table, for `/vs sheet player:`."""
+    return [
+        app_commands.Choice(name=f"{name} ({color})"[:100], value=color)
+        for color, name in names.items()
+        if _matches(typed, name, color)
+    ][:MOST_CHOICES]

@@ -1,0 +1,384 @@
+"""The `/vs` slash commands: lobby, actions, placements, information, abandon.
+
+Handlers stay thin: they turn options into the engine's command notation and hand the
+work to the core's `TableCommands` (lobby, settings, moves, log, export) or answer from
+the game (board, sheet, status, rules). Refusals are raised as `Refusal` or
+`NotationError` and answered privately by `on_error`. Discord allows 25 subcommands in
+a group; this one has 24.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+import discord
+from discord import app_commands
+
+from bot import replies
+from bot.game import HostedGame, Refusal
+from bot.host import Host
+from bot.options import TableOptions
+from bot.posts import GREEN_FELT, Post
+from bot.seats import seat_colors
+from bot.store import Game
+from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
+from engine.vegas_showdown import Color, GameState, parse_command
+from engine.vegas_showdown.actions import Place
+from engine.vegas_showdown.guide import TOPICS, Topic, guide
+from engine.vegas_showdown.tables import tile_name
+from render.vegas_showdown import render_sheet
+
+from . import choices, placing, posts
+from .names import chat_names, plain_names
+
+Interaction = discord.Interaction[Any]
+T = TypeVar("T", str, int)
+COLORS: Final = [
+    app_commands.Choice(name=c, value=c) for c in ("red", "blue", "green", "yellow", "purple")
+]
+IMAGES: Final = [
+    app_commands.Choice(name="after every round", value="turn"),
+    app_commands.Choice(name="after every action too", value="action"),
+]
+SIZES: Final = [app_commands.Choice(name=s, value=s) for s in ("small", "medium", "large")]
+TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
+SHEET_FILE: Final = "sheet.png"
+
+Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[T]]]
+
+
+class VegasShowdownCommands(app_commands.Group):
+    """The `/vs` command group."""
+
+    def __init__(self, host: Host, hosted: HostedGame) -> None:
+        super().__init__(
+            name="vs", description="Play Vegas Showdown in this channel", guild_only=True
+        )
+        self.host = host
+        self.table = TableCommands(host, hosted)
+        self.tables = self.table.tables
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        """Answer refusals privately; log anything unexpected and apologise."""
+        await self.table.report(interaction, error)
+
+    # Lobby ---------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Vegas Showdown game in this channel")
+    @app_commands.describe(
+        images="When to post the round picture (default: after every round)",
+        decisions="How long a placement waits before its default applies (default: 24 hours)",
+    )
+    @app_commands.choices(images=IMAGES, decisions=WAITS)
+    async def new(
+        self,
+        interaction: Interaction,
+        images: app_commands.Choice[str] | None = None,
+        decisions: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Open a lobby; the creator hosts it and takes a seat."""
+        options = TableOptions().changed(
+            images=images.value if images else None,
+            decision_hours=float(decisions.value) if decisions else None,
+        )
+        game = await self.table.open_lobby(interaction, "standard", options)
+        text = (
+            f"{chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of Vegas "
+            "Showdown (3 to 5 players). Join with `/vs join`; the host starts it with "
+            "`/vs start` (and may set a turn timer with `/vs settings` first). New to the "
+            f"game? `/vs rules`.\n{self.table.lobby_lines(game)}"
+        )
+        await replies.send(interaction, Post(text))
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game")
+    @app_commands.describe(color="Your colour (default: the first free one)")
+    @app_commands.choices(color=COLORS)
+    async def join(
+        self, interaction: Interaction, color: app_commands.Choice[str] | None = None
+    ) -> None:
+        """Sit down at the lobby."""
+        await self.table.join(interaction, color.value if color else None)
+
+    @app_commands.command(
+        name="leave", description="Give up your seat (in a game under way: resign)"
+    )
+    async def leave(self, interaction: Interaction) -> None:
+        """Leave the lobby, or resign from a game under way."""
+        await self.table.leave(interaction)
+
+    @app_commands.command(name="addbot", description="Host: seat a computer player (coming soon)")
+    async def addbot(self, interaction: Interaction) -> None:
+        """Computer players for Vegas Showdown are not ready yet: the core says so."""
+        await self.table.addbot(interaction, None, None)
+
+    @app_commands.command(name="kick", description="Host: remove a player from the lobby")
+    @app_commands.describe(player="The player to remove")
+    async def kick(self, interaction: Interaction, player: discord.User) -> None:
+        """Remove a seated player (host only, lobby only)."""
+        await self.table.kick(interaction, player)
+
+    @app_commands.command(name="start", description="Host: deal and start the game (3-5 players)")
+    async def start(self, interaction: Interaction) -> None:
+        """Set up the board and post the first round."""
+        await self.table.start(interaction)
+
+    @app_commands.command(
+        name="settings", description="The table's settings: turn timer, placement time, images"
+    )
+    @app_commands.describe(
+        turn_timer="Host: how long each action choice and each round's placements may take",
+        decisions="Host: how long a placement waits before its default applies",
+        images="Host: when to post the round picture",
+    )
+    @app_commands.choices(turn_timer=TURN_TIMERS)
+    @app_commands.choices(decisions=WAITS, images=IMAGES)
+    async def settings(
+        self,
+        interaction: Interaction,
+        turn_timer: app_commands.Choice[int] | None = None,
+        decisions: app_commands.Choice[str] | None = None,
+        images: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Show the settings in force; the host changes any of them, in the lobby or in play."""
+        await self.table.settings(
+            interaction,
+            turn_minutes=turn_timer.value if turn_timer else None,
+            decision_hours=float(decisions.value) if decisions else None,
+            images=images.value if images else None,
+        )
+
+    @app_commands.command(name="abandon", description="Host or moderator: end this game now")
+    async def abandon(self, interaction: Interaction) -> None:
+        """Ask for confirmation before ending the game without a result."""
+        await self.table.abandon(interaction)
+
+    # Actions -------------------------------------------------------------------------
+
+    @app_commands.command(name="bid", description="Bid for a tile (autocomplete: open tracks)")
+    @app_commands.describe(
+        tile="The tile's track or premier space (autocomplete lists those open to you)",
+        amount="Your bid: a space of that track, above any standing bid, within your cash",
+    )
+    async def bid(
+        self, interaction: Interaction, tile: str, amount: app_commands.Range[int, 1, 999]
+    ) -> None:
+        """Put your bid marker on a track."""
+        game = await self.table.started(interaction)
+        target = choices.resolve_target(game.state(), tile)
+        await self._play(interaction, f"bid {target} {amount}")
+
+    @app_commands.command(name="renovate", description="Choose Renovate this round")
+    async def renovate(self, interaction: Interaction) -> None:
+        """Take up to 2 tiles off your sheet and put up to 2 on, after bidding."""
+        await self._play(interaction, "renovate")
+
+    @app_commands.command(name="publicity", description="Choose Publicity: Fame now")
+    async def publicity(self, interaction: Interaction) -> None:
+        """Gain Fame now and place up to one reserve tile after bidding."""
+        await self._play(interaction, "publicity")
+
+    @app_commands.command(name="stack", description="Pull Strings: choose the premier stack")
+    @app_commands.describe(size="The stack whose top tile goes up for auction")
+    @app_commands.choices(size=SIZES)
+    async def stack(self, interaction: Interaction, size: app_commands.Choice[str]) -> None:
+        """The button holder's Pull Strings choice (the prompt's buttons do the same)."""
+        await self._play(interaction, f"stack {size.value}")
+
+    # Placing -------------------------------------------------------------------------
+
+    @app_commands.command(name="place", description="Put a tile on your sheet")
+    @app_commands.describe(
+        tile="The tile (autocomplete lists those you may place now)",
+        where="Its number on your prompt's picture, or a cell and turn like c2 90",
+    )
+    async def place(self, interaction: Interaction, tile: str, where: str) -> None:
+        """Place by typing (the prompt's menus do the same)."""
+        game = await self.table.started(interaction)
+        state: GameState = game.state()
+        color = seat_colors(game).get(interaction.user.id)
+        decision = placing.placement_decision(state, cast(Color, color)) if color else None
+        chosen = choices.tile_of(tile)
+        if decision is None or chosen is None:
+            await self._play(interaction, f"place {tile} {where}")
+            return
+        ordered = placing.spots(state, decision, chosen)
+        spot = placing.read_spot(where, chosen, ordered)
+        if spot is None:
+            if not ordered:
+                raise Refusal(f"The {tile_name(chosen)} cannot go anywhere on your sheet now.")
+            raise Refusal(
+                f"'{where}' is not a place for the {tile_name(chosen)}: give its number on your "
+                f"prompt's picture (1 to {len(ordered)}) or a cell and turn like `c2 90`; "
+                "autocomplete lists them."
+            )
+        action = Place(tile=spot.tile, x=spot.x, y=spot.y, rot=spot.rot)
+        await self.table.play(interaction, action)
+
+    @app_commands.command(name="reserve", description="Keep the tile you bought in reserve")
+    async def reserve(self, interaction: Interaction) -> None:
+        """Keep the bought tile off the sheet for now."""
+        await self._play(interaction, "reserve")
+
+    @app_commands.command(name="remove", description="Renovating: take a tile off your sheet")
+    @app_commands.describe(cell="A cell the tile covers (autocomplete lists your tiles)")
+    async def remove(self, interaction: Interaction, cell: str) -> None:
+        """Take a tile off into your reserve."""
+        await self._play(interaction, f"remove {cell.partition(':')[0]}")
+
+    @app_commands.command(name="done", description="Finish your renovation or Publicity placement")
+    async def done(self, interaction: Interaction) -> None:
+        """Finish with the sheet as it is (a renovation's sheet is checked now)."""
+        await self._play(interaction, "done")
+
+    @app_commands.command(name="undo", description="Renovating: start the renovation again")
+    async def undo(self, interaction: Interaction) -> None:
+        """Put the sheet and reserve back as they were when the renovation began."""
+        await self._play(interaction, "undo")
+
+    @app_commands.command(name="cancel", description="Renovating: give up, changing nothing")
+    async def cancel(self, interaction: Interaction) -> None:
+        """Put everything back and finish the renovation."""
+        await self._play(interaction, "cancel")
+
+    # Information ---------------------------------------------------------------------
+
+    @app_commands.command(name="board", description="Show the board and every sheet")
+    async def board(self, interaction: Interaction) -> None:
+        """Post the round picture."""
+        game = await self.table.started(interaction)
+        await replies.defer(interaction)
+        state: GameState = game.state()
+        title = f"Round {state.round}" if game.is_open else f"Final picture (round {state.round})"
+        embed = discord.Embed(title=title, color=GREEN_FELT)
+        embed.set_image(url=f"attachment://{posts.ROUND_FILE}")
+        image = await posts.round_image(game, state)
+        await replies.send(interaction, Post("", embed, image, image_name=posts.ROUND_FILE))
+
+    @app_commands.command(name="sheet", description="One player's hotel-casino sheet, large")
+    @app_commands.describe(player="Whose sheet (default: yours)")
+    async def sheet(self, interaction: Interaction, player: str | None = None) -> None:
+        """Show a sheet privately."""
+        game = await self.table.started(interaction)
+        state: GameState = game.state()
+        mine = seat_colors(game).get(interaction.user.id)
+        color = player.lower().strip() if player else mine
+        if color is None:
+            raise Refusal("You have no seat here: say whose sheet (`player:`).")
+        if color not in state.colors:
+            seats = ", ".join(f"{n} ({c})" for c, n in plain_names(game).items())
+            raise Refusal(f"'{player}' is not a seat at this table: {seats}.")
+        await replies.defer(interaction, ephemeral=True)
+        image = await asyncio.to_thread(render_sheet, state, color, names=plain_names(game))
+        name = chat_names(game)[color]
+        await replies.send(
+            interaction,
+            Post(f"{name}'s sheet:", image=image, image_name=SHEET_FILE),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="status", description="Money, tracks, reserves, actions, events")
+    async def status(self, interaction: Interaction) -> None:
+        """Show the status embed (of the channel's last game, once it has ended)."""
+        game = await self.tables.shown_game(self.table.channel(interaction))
+        if game.status == "lobby":
+            await replies.send(interaction, Post(f"In the lobby. {self.table.lobby_lines(game)}"))
+            return
+        state: GameState = game.state()
+        timer = await self.tables.store.turn_timer(game.id)
+        deadline = timer.expires_at if timer is not None and game.is_open else None
+        await replies.send(interaction, Post("", posts.status_embed(game, state, deadline)))
+
+    @app_commands.command(name="log", description="What happened recently, in plain words")
+    @app_commands.describe(count="How many lines (default 15)")
+    async def log(
+        self, interaction: Interaction, count: app_commands.Range[int, 1, 100] = LOG_DEFAULT
+    ) -> None:
+        """Replay the game's record and tell its last events."""
+        await self.table.log(interaction, count)
+
+    @app_commands.command(name="export", description="Download the game's record (JSON)")
+    async def export(self, interaction: Interaction) -> None:
+        """The public record while the game runs, the full one once it ended."""
+        await self.table.export(interaction)
+
+    @app_commands.command(name="rules", description="A short guide to the rules")
+    @app_commands.describe(topic="What to explain (default: an overview)")
+    @app_commands.choices(topic=TOPIC_CHOICES)
+    async def rules(
+        self, interaction: Interaction, topic: app_commands.Choice[str] | None = None
+    ) -> None:
+        """Explain a rule in our own words; `components` says what is reconstructed."""
+        chosen = cast(Topic, topic.value if topic else "overview")
+        others = ", ".join(t for t in TOPICS if t != chosen)
+        embed = discord.Embed(
+            title=f"Vegas Showdown: {chosen}",
+            description=f"{guide(chosen)}\n\nMore: `/vs rules` {others}.",
+            color=GREEN_FELT,
+        )
+        await replies.send(interaction, Post("", embed), ephemeral=True)
+
+    # Autocomplete --------------------------------------------------------------------
+
+    @bid.autocomplete("tile")
+    async def _bid_tile(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, lambda s, c, g: choices.bid_tracks(s, c, current))
+
+    @bid.autocomplete("amount")
+    async def _bid_amount(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        tile = str(getattr(interaction.namespace, "tile", "") or "")
+        return await self._complete(
+            interaction, lambda s, c, g: choices.bid_amounts(s, c, tile, str(current))
+        )
+
+    @place.autocomplete("tile")
+    async def _place_tile(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, lambda s, c, g: choices.place_tiles(s, c, current))
+
+    @place.autocomplete("where")
+    async def _place_where(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        tile = str(getattr(interaction.namespace, "tile", "") or "")
+        return await self._complete(
+            interaction, lambda s, c, g: choices.place_spots(s, c, tile, current)
+        )
+
+    @remove.autocomplete("cell")
+    async def _remove_cell(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, lambda s, c, g: choices.removals(s, c, current))
+
+    @sheet.autocomplete("player")
+    async def _sheet_player(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        game = await self.tables.store.open_game(interaction.channel_id)
+        if game is None or game.kind != self.table.hosted.kind:
+            return []
+        return choices.seated(plain_names(game), current)
+
+    # Helpers -------------------------------------------------------------------------
+
+    async def _play(self, interaction: Interaction, command: str) -> None:
+        """Apply a command for the player who sent it and announce the result."""
+        await self.table.play(interaction, parse_command(command))
+
+    async def _complete(
+        self, interaction: Interaction, completer: Completer[T]
+    ) -> list[app_commands.Choice[T]]:
+        seat = await self.table.seat(interaction)
+        if seat is None:
+            return []
+        game, color = seat
+        return completer(game.state(), cast(Color, color), game)

@@ -1,0 +1,171 @@
+"""Where a player may put a tile now, numbered as the placement preview numbers it.
+
+A placement decision (a bought tile, Publicity, a renovation) lets its player put one of
+a few tiles on their sheet: `tiles` lists them, `spots` gives a tile's places in the
+preview's order (number n is `spots(...)[n - 1]`), and `menus` cuts them into Discord
+select menus of at most 25 options, grouped by turn when that fits. A renovation offers
+every place a tile fits (the placement rules are checked when it ends, as the engine
+does); the others offer only legal places. The same lists feed the prompt's menus, the
+autocomplete of `/vs place` and the terminal's `moves`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.vegas_showdown import Color, Decision, GameState
+from engine.vegas_showdown.actions import Place
+from engine.vegas_showdown.notation import format_action, parse_sheet_cell
+from engine.vegas_showdown.sheet import Placement, cell_name, fitting_placements, legal_placements
+from engine.vegas_showdown.state import BuyDecision, PublicityDecision, RenovateDecision
+from engine.vegas_showdown.tables import COMPONENTS, TILES
+from render.vegas_showdown import numbered_placements
+from render.vegas_showdown.preview import TURN_WORDS
+
+# Discord's select menus hold at most 25 options.
+MENU_SIZE: Final = 25
+MOST_RENOVATED: Final = 2
+_TURNS: Final = {"0": 0, "90": 1, "180": 2, "270": 3}
+
+PlacementDecision = BuyDecision | PublicityDecision | RenovateDecision
+
+
+def placement_decision(state: GameState, color: Color) -> PlacementDecision | None:
+    """The placement decision `color` owes now, if any (not a Pull Strings choice)."""
+    for decision in state.pending:
+        if decision.player == color and decision.kind != "stack":
+            assert isinstance(decision, PlacementDecision)
+            return decision
+    return None
+
+
+def spots(state: GameState, decision: Decision, tile: str) -> tuple[Placement, ...]:
+    """Every place `tile` may go for this decision, in the preview's numbering order."""
+    sheet = state.player(decision.player).sheet
+    if isinstance(decision, RenovateDecision):
+        return numbered_placements(fitting_placements(COMPONENTS, sheet, tile))
+    return numbered_placements(legal_placements(COMPONENTS, sheet, tile))
+
+
+def tiles(state: GameState, decision: Decision) -> list[str]:
+    """The tiles the decision lets its player put on their sheet now, each once.
+
+    A bought tile first, then the reserve's tiles in the order they were kept; only tiles
+    with somewhere to go.
+    """
+    reserve = state.player(decision.player).reserve
+    if isinstance(decision, BuyDecision):
+        candidates = [decision.tile, *reserve]
+    elif isinstance(decision, RenovateDecision) and len(decision.placed) >= MOST_RENOVATED:
+        candidates = []
+    elif isinstance(decision, PublicityDecision | RenovateDecision):
+        candidates = list(reserve)
+    else:
+        candidates = []
+    return [tile for tile in dict.fromkeys(candidates) if spots(state, decision, tile)]
+
+
+def can_remove(decision: Decision) -> bool:
+    """True while a renovation may still take a tile off (before any goes on, at most 2)."""
+    return (
+        isinstance(decision, RenovateDecision)
+        and not decision.placed
+        and decision.removed < MOST_RENOVATED
+    )
+
+
+def spot_words(number: int, placement: Placement) -> str:
+    """A numbered place as a menu shows it: `3: c2, turned 90°`."""
+    return f"{number}: {cell_name((placement.x, placement.y))}, {TURN_WORDS[placement.rot]}"
+
+
+def spot_value(placement: Placement) -> str:
+    """A place in the engine's notation, without `place`: `lounge c2 90`."""
+    action = Place(tile=placement.tile, x=placement.x, y=placement.y, rot=placement.rot)
+    return format_action(action).removeprefix("place ")
+
+
+def read_spot(text: str, tile: str, ordered: Sequence[Placement]) -> Placement | None:
+    """A place typed as its number on the picture (`3`) or as a cell and turn (`c2 90`).
+
+    None when the text names no place in `ordered` (a number out of range, a cell and turn
+    where the tile cannot go); a cell alone means its only place there, if just one.
+    """
+    words = text.replace(",", " ").split()
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
+        number = int(words[0])
+        return ordered[number - 1] if 1 <= number <= len(ordered) else None
+    if words and words[0].lower().replace("_", "") == tile.replace("_", ""):
+        words = words[1:]
+    if not 1 <= len(words) <= 2:
+        return None
+    x, y = parse_sheet_cell(words[0])
+    if len(words) == 2:
+        rot = _TURNS.get(words[1].rstrip("°"))
+        wanted = [p for p in ordered if (p.x, p.y, p.rot) == (x, y, rot)]
+    else:
+        wanted = [p for p in ordered if (p.x, p.y) == (x, y)]
+    return wanted[0] if len(wanted) == 1 else None
+
+
+@dataclass(frozen=True)
+class Menu:
+    """One select menu's worth of numbered places: `first` is the first one's number."""
+
+    title: str
+    first: int
+    places: tuple[Placement, ...]
+
+    @property
+    def last(self) -> int:
+        """The last place's number."""
+        return self.first + len(self.places) - 1
+
+
+def _chunks(title: str, first: int, places: Sequence[Placement]) -> list[Menu]:
+    found = []
+    for start in range(0, len(places), MENU_SIZE):
+        chunk = tuple(places[start : start + MENU_SIZE])
+        number = first + start
+        words = f"{title}places" if title else "Places"
+        found.append(Menu(f"{words} {number}-{number + len(chunk) - 1}", number, chunk))
+    return found
+
+
+def _by_turn(ordered: Sequence[Placement]) -> list[Menu]:
+    """The places cut in runs of 25 within each way the tile is turned."""
+    found: list[Menu] = []
+    first = 1
+    for rot in sorted({p.rot for p in ordered}):
+        places = [p for p in ordered if p.rot == rot]
+        found += _chunks(f"{TURN_WORDS[rot].capitalize()}: ", first, places)
+        first += len(places)
+    return found
+
+
+def menus(ordered: Sequence[Placement], rows: int) -> list[Menu] | None:
+    """The places as at most `rows` select menus, or None when they need more.
+
+    A menu per turn of the tile when that fits (each cut in 25s), else plain runs of 25.
+    """
+    by_turn = _by_turn(ordered)
+    if len(by_turn) <= rows:
+        return by_turn
+    plain = _chunks("", 1, ordered)
+    return plain if len(plain) <= rows else None
+
+
+def ranges(ordered: Sequence[Placement]) -> list[Menu]:
+    """The places in runs of at most 25, for a menu that first asks which run.
+
+    By turn, when one menu can list every run that way.
+    """
+    by_turn = _by_turn(ordered)
+    return by_turn if len(by_turn) <= MENU_SIZE else _chunks("", 1, ordered)
+
+
+def tile_words(tile: str) -> str:
+    """A tile's printed name."""
+    return TILES[tile].name

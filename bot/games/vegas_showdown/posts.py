@@ -1,0 +1,381 @@
+"""What the bot says about Vegas Showdown: each move's news, the round post, the end.
+
+- An action choice (a bid, Renovate, Publicity) is told in a line, mentioning whoever is
+  outbid and the player whose choice comes next (once).
+- When a round ends, one post: the round picture (board and sheets), what happened in
+  the round (purchases and prices, placements, Fame), the new round's opening (prices,
+  event cards and what they do, new tiles, income), and who acts first, mentioned.
+  Placements themselves are answered privately (`quiet`): this post tells the table.
+- At the end: the final scoring by category, the standings and the final picture.
+
+Every word about the rules comes from the engine's narration; the `Post`s are the core's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+import discord
+
+from bot.posts import COLOR_HEX, GREEN_FELT, Post, clip, story_embed
+from bot.seats import display_names, user_of
+from bot.store import Game, Store
+from engine.vegas_showdown import (
+    Color,
+    Event,
+    GameSettings,
+    GameState,
+    apply,
+    describe,
+    describe_card,
+    new_game,
+    parse_line,
+    standings,
+)
+from engine.vegas_showdown.events import (
+    ButtonPassed,
+    CardCompleted,
+    DecisionRequired,
+    FameGained,
+    FinalScored,
+    GameOver,
+    GameStarted,
+    MoneyGained,
+    Outbid,
+    PlacementFinished,
+    RenovationUndone,
+    RoundStarted,
+    StackChosen,
+    TileBought,
+    TilePlaced,
+    TileRemoved,
+    TileReserved,
+)
+from engine.vegas_showdown.narrate import CATEGORY_NAMES
+from engine.vegas_showdown.state import StackDecision
+from engine.vegas_showdown.tables import card_of, tile_name
+from engine.words import and_list
+from render.vegas_showdown import render_round
+from render.vegas_showdown.words import action_words
+
+from .names import chat_names, plain_names
+
+ROUND_FILE: Final = "round.png"
+CHOICE_COMMANDS: Final = "`/vs bid`, `/vs renovate` or `/vs publicity`"
+# What the round post retells of the round's play (the choices themselves were told live).
+RETOLD: Final = (
+    TileBought,
+    TileReserved,
+    TilePlaced,
+    TileRemoved,
+    RenovationUndone,
+    FameGained,
+    MoneyGained,
+    CardCompleted,
+)
+
+
+def narrate(events: Iterable[Event], game: Game, *, asks: bool = False) -> list[str]:
+    """The events as chat lines, players called by name.
+
+    Decisions asked are left out unless `asks`: their prompts ask the players concerned.
+    """
+    names = chat_names(game)
+    return [
+        _line(event, names)
+        for event in events
+        if asks or not isinstance(event, DecisionRequired | PlacementFinished | ButtonPassed)
+    ]
+
+
+def _line(event: Event, names: Mapping[Color, str]) -> str:
+    """An event's line (what an event card does is told by the events it causes)."""
+    return describe(event, names)
+
+
+async def round_image(game: Game, state: GameState) -> bytes:
+    """The round picture (board and sheets), drawn in a worker thread."""
+    return await asyncio.to_thread(render_round, state, names=plain_names(game))
+
+
+def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str, list[int]]:
+    """Who the game waits for now, and the users this message mentions.
+
+    The player choosing an action is mentioned here; players owing a placement or a
+    stack choice are mentioned by their own prompt.
+    """
+    names = chat_names(game)
+    if state.over:
+        return "", []
+    stack = next((d for d in state.pending if isinstance(d, StackDecision)), None)
+    if stack is not None:
+        return (
+            f"{names[stack.player]} chooses which premier stack fills {stack.space} "
+            "(see the prompt).",
+            [],
+        )
+    if state.pending:
+        placers = [names[c] for c in dict.fromkeys(d.player for d in state.pending)]
+        each = "each with a prompt" if len(placers) > 1 else "with a prompt"
+        return f"Placing now: {and_list(placers)}, {each} showing where tiles can go.", []
+    if state.current is None:
+        return "", []
+    user = user_of(game, state.current)
+    name = names[state.current]
+    if user is None:
+        return f"{name} is choosing an action.", []
+    until = f" Your choice runs out <t:{int(deadline)}:R>." if deadline is not None else ""
+    return f"<@{user}> your action, {name}: {CHOICE_COMMANDS}.{until}", [user]
+
+
+def action_post(
+    game: Game, state: GameState, events: Sequence[Event], deadline: float | None
+) -> Post:
+    """An accepted action in a few lines: outbid players and the next chooser mentioned."""
+    names = chat_names(game)
+    lines: list[str] = []
+    users: list[int] = []
+    for event in events:
+        if isinstance(event, DecisionRequired | PlacementFinished | ButtonPassed):
+            continue
+        if isinstance(event, TileBought) and "Bidding is over." not in lines:
+            lines.append("Bidding is over.")
+        line = _line(event, names)
+        if isinstance(event, Outbid) and event.player != state.current:  # else asked below
+            user = user_of(game, event.player)
+            if user is not None:
+                line = f"<@{user}> {line}"
+                users.append(user)
+        lines.append(line)
+    prompt, mentioned = next_line(game, state, deadline)
+    return Post("\n".join([*lines, prompt]).strip(), mentions=[*users, *mentioned])
+
+
+@dataclass
+class RoundStory:
+    """The round a move ended: its number, what was played in it, Fame at its last post."""
+
+    ended: int
+    played: list[Event] = field(default_factory=list)
+    fame_before: dict[Color, int] = field(default_factory=dict)
+
+
+def round_story(
+    settings: GameSettings, commands: Sequence[str], new_round: int | None
+) -> RoundStory:
+    """What happened in the round that a move ended, replayed from the game's log.
+
+    `new_round` is the round the move began (None: the move ended the game). The round's
+    play is every event after the move that began it (its opening, already posted) up to
+    the new round or the final scoring, of the kinds the round post retells;
+    `fame_before` is each player's Fame just after that opening move. Replaying is
+    quick: a whole game takes a few milliseconds.
+    """
+    state, opening = new_game(settings)
+    moves: list[list[Event]] = [opening]
+    fame: dict[int, dict[Color, int]] = {1: _fame(state)}
+    for line in commands:
+        color, action = parse_line(line)
+        happened = apply(state, color, action)
+        cut = _cut(happened, new_round)
+        moves.append(happened[:cut])
+        if cut < len(happened):
+            break
+        for event in happened:
+            if isinstance(event, RoundStarted):
+                fame[event.round] = _fame(state)
+    ended = new_round - 1 if new_round is not None else state.round
+    began = next((i for i, m in enumerate(moves) if _begins(m, ended)), len(moves))
+    while began + 1 < len(moves) and any(isinstance(e, StackChosen) for e in moves[began + 1]):
+        began += 1  # a Pull Strings choice finishes the opening, and its news told it
+    played = [e for move in moves[began + 1 :] for e in move if _retold(e)]
+    return RoundStory(ended, _without_undone(played), fame.get(ended, {}))
+
+
+def _without_undone(events: Sequence[Event]) -> list[Event]:
+    """The round's play without renovation steps that were undone or cancelled.
+
+    A renovating player's tiles that came off and went on before an `undo` (or a
+    `cancel`, which is told) changed nothing in the end.
+    """
+    kept: list[Event] = []
+    for event in events:
+        if isinstance(event, RenovationUndone):
+            kept = [
+                e
+                for e in kept
+                if not (isinstance(e, TilePlaced | TileRemoved) and e.player == event.player)
+            ]
+            if not event.finished:
+                continue
+        kept.append(event)
+    return kept
+
+
+def _retold(event: Event) -> bool:
+    """Publicity's Fame was told with the choice; the rest of the round's play was not."""
+    publicity = isinstance(event, FameGained) and event.reason == "Publicity"
+    return isinstance(event, RETOLD) and not publicity
+
+
+def _fame(state: GameState) -> dict[Color, int]:
+    return {player.color: player.fame for player in state.players}
+
+
+def _begins(events: Sequence[Event], round_number: int) -> bool:
+    return any(isinstance(e, RoundStarted) and e.round == round_number for e in events)
+
+
+def _cut(events: Sequence[Event], new_round: int | None) -> int:
+    """Where in a move's events the round ends: its new round, or the final scoring."""
+    for index, event in enumerate(events):
+        if new_round is not None and isinstance(event, RoundStarted) and event.round == new_round:
+            return index
+        if new_round is None and isinstance(event, FinalScored | GameOver):
+            return index
+    return len(events)
+
+
+def _round_lines(
+    game: Game, state: GameState, story: RoundStory, *, fame: bool = True
+) -> list[str]:
+    """What happened in the round that ended, and each player's Fame since its post."""
+    names = chat_names(game)
+    lines = [f"**Round {story.ended}**", *narrate(story.played, game)]
+    if not story.played:
+        lines.append("No tile changed hands or sheets.")
+    if not fame:
+        return lines
+    changes = []
+    for player in state.players:
+        gained = player.fame - story.fame_before.get(player.color, player.fame)
+        changes.append(f"{names[player.color]} {player.fame} ({gained:+d})")
+    lines.append(f"Fame: {', '.join(changes)}.")
+    return lines
+
+
+async def _story(store: Store, game: Game, new_round: int | None) -> RoundStory:
+    _, moves = await store.game_and_moves(game.id)
+    commands = [move.command for move in moves]
+    return await asyncio.to_thread(round_story, game.settings(), commands, new_round)
+
+
+async def round_post(
+    store: Store, game: Game, state: GameState, events: Sequence[Event], deadline: float | None
+) -> Post:
+    """A new round (or the game's start): the round picture, the round told, who acts first."""
+    started = next(e for e in events if isinstance(e, RoundStarted))
+    opening = list(events[events.index(started) :])
+    if any(isinstance(e, GameStarted) for e in events):
+        lines = narrate(events, game)
+        title = "Vegas Showdown begins"
+    else:
+        story = await _story(store, game, started.round)
+        lines = [*_round_lines(game, state, story), "", f"**Round {started.round}**"]
+        lines += narrate(opening, game)
+        title = f"Round {story.ended} is over: round {started.round} begins"
+    prompt, users = next_line(game, state, deadline)
+    embed = story_embed(title, lines, COLOR_HEX.get(state.current or "", GREEN_FELT))
+    embed.set_image(url=f"attachment://{ROUND_FILE}")
+    image = await round_image(game, state)
+    return Post(prompt, embed, image, users, image_name=ROUND_FILE)
+
+
+async def final_post(store: Store, game: Game, state: GameState, events: Sequence[Event]) -> Post:
+    """The end: the last round told, final scoring by category, standings, final picture."""
+    names = chat_names(game)
+    started = next((e for e in events if isinstance(e, RoundStarted)), None)
+    story = await _story(store, game, started.round if started is not None else None)
+    lines = _round_lines(game, state, story, fame=False)  # the standings below tell it
+    if started is not None:
+        end = next(i for i, e in enumerate(events) if isinstance(e, FinalScored | GameOver))
+        lines += [
+            "",
+            f"**Round {started.round}**",
+            *narrate(events[events.index(started) : end], game),
+        ]
+    embed = story_embed("Game over", lines, GREEN_FELT)
+    for place, (color, fame, money) in enumerate(standings(state), 1):
+        scores = state.final_scores.get(color, {})
+        parts = [f"{CATEGORY_NAMES[c]} {v}" for c, v in scores.items() if v]
+        value = "Final scoring: " + (", ".join(parts) if parts else "nothing") + "."
+        embed.add_field(
+            name=clip(
+                f"{place}. {display_names(game)[color]} ({color}): {fame} Fame, ${money}", 250
+            ),
+            value=value,
+            inline=False,
+        )
+    embed.set_image(url=f"attachment://{ROUND_FILE}")
+    ending = next((e for e in events if isinstance(e, GameOver)), None)
+    said = describe(ending, names) if ending is not None else "Game over."
+    users = [u for u in (user_of(game, c) for c in state.colors) if u is not None]
+    everyone = " ".join(f"<@{user}>" for user in users)
+    content = f"🏆 {said} Thanks for playing, {everyone}.".replace(", .", ".")
+    return Post(content, embed, await round_image(game, state), users, image_name=ROUND_FILE)
+
+
+def stack_chosen(events: Sequence[Event]) -> bool:
+    """True when a Pull Strings choice finished the round's opening (a new tile is up)."""
+    return any(isinstance(e, StackChosen) for e in events)
+
+
+def status_embed(game: Game, state: GameState, deadline: float | None) -> discord.Embed:
+    """Everything about the game at a glance, for `/vs status`."""
+    names = chat_names(game)
+    shown = display_names(game)
+    embed = discord.Embed(
+        title=f"Vegas Showdown, round {state.round}",
+        color=COLOR_HEX.get(state.current or "", GREEN_FELT),
+    )
+    for player in state.players:
+        marker = "▶ " if player.color == state.current and game.is_open else ""
+        button = ", holds the button" if player.color == state.button else ""
+        reserve = ", ".join(tile_name(t) for t in player.reserve) or "empty"
+        embed.add_field(
+            name=f"{marker}{shown.get(player.color, player.color)} ({player.color}{button})",
+            value=(
+                f"${player.money} · Population {player.population} · Revenue "
+                f"{player.revenue} · Fame {player.fame}\nAction: {action_words(player)}\n"
+                f"Reserve: {reserve}"
+            ),
+            inline=True,
+        )
+    cards = [f"{_card_name(c)}: {describe_card(c)}" for c in state.drawn]
+    cards += [
+        f"{_card_name(c)} (waiting to be completed)" for c in state.in_play if c not in state.drawn
+    ]
+    if cards:
+        embed.add_field(
+            name="Event cards in force", value=clip("\n".join(cards), 1000), inline=False
+        )
+    if state.no_bid:
+        barred = ", ".join(_barred(what) for what in state.no_bid)
+        embed.add_field(name="No-Bid markers this round", value=barred, inline=False)
+    if game.status == "abandoned":
+        embed.add_field(name="Result", value="The game was abandoned: no winner.", inline=False)
+    elif state.over:
+        winners = and_list([names[c] for c in state.winners])
+        embed.add_field(name="Result", value=f"{winners} won.", inline=False)
+    else:
+        waiting, _ = next_line(game, state, None)
+        if not state.pending and state.current is not None:
+            waiting = f"{names[state.current]} is choosing an action."
+        until = f" Time runs out <t:{int(deadline)}:R>." if deadline is not None else ""
+        embed.add_field(name="Waiting for", value=clip(waiting + until, 1000), inline=False)
+    return embed
+
+
+def _card_name(index: int) -> str:
+    return card_of(index)[1].name
+
+
+def _barred(what: str) -> str:
+    if what in ("renovate", "publicity"):
+        return what.capitalize()
+    if what in ("small", "medium", "large"):
+        return f"{what} premier tiles"
+    return f"the {tile_name(what)}"

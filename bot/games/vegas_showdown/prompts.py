@@ -1,0 +1,202 @@
+"""Vegas Showdown's prompts: a message for each decision a player owes.
+
+After bidding, every player who bought a tile, took Publicity or renovates places at
+the same time; each gets a prompt mentioning them, with their sheet's placement preview
+(every legal place numbered) and menus "place at 1..N", buttons to keep the tile in
+reserve, finish or cancel. A renovation's prompt is redrawn after each step. Pull
+Strings asks the button holder for a stack. The core's `bot.prompts` posts, redraws and
+closes them; when one times out, the engine's default answer applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from bot.game import PromptMessage, Question, Timeout
+from bot.options import TableOptions
+from bot.seats import user_of
+from bot.store import Game, Prompt
+from engine.vegas_showdown import (
+    Decision,
+    Event,
+    GameState,
+    default_answer,
+    describe,
+    describe_decision,
+)
+from engine.vegas_showdown.events import (
+    PlacementFinished,
+    RenovationUndone,
+    RoundStarted,
+    StackChosen,
+    TilePlaced,
+    TileRemoved,
+    TileReserved,
+)
+from engine.vegas_showdown.state import (
+    BuyDecision,
+    PublicityDecision,
+    RenovateDecision,
+    StackDecision,
+)
+from engine.vegas_showdown.tables import tile_name
+from engine.words import count
+from render.vegas_showdown import render_sheet
+
+from . import placing
+from .buttons import PREVIEW_FILE, placement_view, preview, stack_view
+from .names import chat_names, plain_names
+
+SHEET_FILE = "sheet.png"
+# What a placement's closing message retells.
+DECIDED = (TilePlaced, TileReserved, TileRemoved, RenovationUndone, PlacementFinished, StackChosen)
+
+
+def _until(expires_at: float | None, default: str) -> str:
+    if expires_at is None:
+        return ""
+    return f"\nIf you have not answered <t:{int(expires_at)}:R>, {default}."
+
+
+def _how(tile: str) -> str:
+    return (
+        f"The picture numbers every place the {tile_name(tile)} can go: choose one from the "
+        "menu, then confirm it."
+    )
+
+
+def decision_text(
+    game: Game, state: GameState, decision: Decision, tile: str | None, expires_at: float | None
+) -> str:
+    """What a prompt asks of its player, how to answer, and what happens if they don't."""
+    user = user_of(game, decision.player)
+    name = chat_names(game)[decision.player]
+    who = f"<@{user}> {name}" if user else name
+    player = state.player(decision.player)
+    if isinstance(decision, StackDecision):
+        return (
+            f"{who}, Pull Strings: choose the premier stack whose top tile goes up for auction "
+            f"on {decision.space}." + _until(expires_at, "the stack with the most tiles is chosen")
+        )
+    others = [t for t in placing.tiles(state, decision) if t != tile]
+    if isinstance(decision, BuyDecision):
+        bought = tile_name(decision.tile)
+        text = f"{who}, you bought the {bought}: put it on your sheet or keep it in reserve."
+        if tile == decision.tile:
+            text += f" {_how(tile)}"
+        elif tile is not None:
+            text += (
+                f" It cannot go anywhere yet, but the {tile_name(tile)} from your reserve can "
+                f"(the {bought} then goes to your reserve). {_how(tile)}"
+            )
+        if others:
+            text += (
+                " You may put a tile from your reserve on instead (the other menu); the "
+                f"{bought} then goes to your reserve."
+            )
+        text += "\nTyping works too: `/vs place`, `/vs reserve`."
+        return text + _until(expires_at, f"the {bought} goes to your reserve")
+    if isinstance(decision, PublicityDecision):
+        text = f"{who}, Publicity lets you put one tile from your reserve on your sheet."
+        if tile is not None:
+            text += f" {_how(tile)}"
+        text += " Or place nothing.\nTyping works too: `/vs place`, `/vs done`."
+        return text + _until(expires_at, "nothing is placed")
+    assert isinstance(decision, RenovateDecision)
+    reserve = ", ".join(tile_name(t) for t in player.reserve) or "empty"
+    text = (
+        f"{who}, you are renovating: take up to 2 tiles off your sheet, then put up to 2 "
+        "tiles from your reserve on it (tiles you take off go to your reserve). A tile may go "
+        "anywhere it fits for now: the placement rules are checked when you press **Done "
+        f"renovating**.\nTaken off so far: {decision.removed} of 2; put on: "
+        f"{len(decision.placed)} of 2. Reserve: {reserve}."
+    )
+    if tile is not None:
+        text += f" The picture numbers every place the {tile_name(tile)} fits."
+    text += "\nTyping works too: `/vs remove`, `/vs place`, `/vs done`, `/vs undo`, `/vs cancel`."
+    return text + _until(expires_at, "the renovation is cancelled and your sheet stays as it was")
+
+
+def _message(
+    game: Game, state: GameState, decision: Decision
+) -> Callable[[float | None], PromptMessage]:
+    def show(expires_at: float | None) -> PromptMessage:
+        if isinstance(decision, StackDecision):
+            text = decision_text(game, state, decision, None, expires_at)
+            return PromptMessage(text, stack_view(game, state, decision))
+        offered = placing.tiles(state, decision)
+        tile = offered[0] if offered else None
+        text = decision_text(game, state, decision, tile, expires_at)
+        view = placement_view(game, state, decision, tile)
+        if tile is not None:
+            return PromptMessage(text, view, preview(game, state, decision, tile), PREVIEW_FILE)
+        image = render_sheet(state, decision.player, names=plain_names(game))
+        return PromptMessage(text, view, image, SHEET_FILE)
+
+    return show
+
+
+def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Question]:
+    """A prompt for every decision a person owes; a renovation's is redrawn after each step."""
+    options = TableOptions.of(game.options)
+    # With a turn timer, a prompt says when the moment it belongs to runs out, if sooner.
+    limits = [h for h in (options.decision_hours, options.turn_minutes / 60) if h > 0]
+    hours = min(limits, default=0.0)
+    stepped = {
+        e.player for e in events if isinstance(e, TilePlaced | TileRemoved | RenovationUndone)
+    }
+    asked: list[Question] = []
+    for decision in state.pending:
+        user = user_of(game, decision.player)
+        if user is None:
+            continue  # a computer-played seat answers at once
+        renovating = isinstance(decision, RenovateDecision) and decision.player in stepped
+        asked.append(
+            Question(
+                kind="stack" if isinstance(decision, StackDecision) else "place",
+                ref=decision.id,
+                hours=hours,
+                show=_message(game, state, decision),
+                mentions=[user],
+                refresh=renovating,
+            )
+        )
+    return asked
+
+
+def closed_text(game: Game, prompt: Prompt, events: Sequence[Event]) -> str:
+    """What was decided, from the events that closed the prompt (if we saw them)."""
+    names = chat_names(game)
+    told: list[str] = []
+    for event in events:
+        if isinstance(event, RoundStarted):
+            break
+        if isinstance(event, DECIDED):
+            told.append(describe(event, names))
+    if told:
+        return "Decided: " + " ".join(told)
+    return "This choice is made." if prompt.kind == "stack" else "This placement is finished."
+
+
+def prompt_timeout(game: Game, state: GameState, prompt: Prompt) -> Timeout | None:
+    """The engine's default answer for the decision (None: it is no longer open)."""
+    decision = next((d for d in state.pending if d.id == prompt.ref), None)
+    if decision is None:
+        return None
+    asked = describe_decision(decision, chat_names(game), hint=False)
+    return Timeout(
+        decision.player,
+        default_answer(state, decision),
+        f"⏰ Time ran out: {asked}; the default answer applies.",
+    )
+
+
+def placing_words(state: GameState, decision: Decision) -> str:
+    """A decision in a few words, for `/vegas mygames`."""
+    if isinstance(decision, BuyDecision):
+        return f"placing the {tile_name(decision.tile)} you bought"
+    if isinstance(decision, PublicityDecision):
+        return "placing a reserve tile (Publicity)"
+    if isinstance(decision, RenovateDecision):
+        return f"renovating ({count(decision.removed, 'tile')} off so far)"
+    return f"choosing the premier stack for {decision.space}"

@@ -1,0 +1,35 @@
+"""The Vegas Showdown pictures: pure functions from a game state to PNG bytes.
+
+    png = render_round(state, names={"red": "Alice", "blue": "Bob"})
+
+- `render_round`: the board with every player's sheet under it (the picture of a round;
+  once the game is over it adds the final scoring by category).
+- `render_board` and `render_sheets`: the same in two pictures, to send together.
+- `render_sheet`: one player's sheet, large.
+- `render_placement_preview`: a player's sheet with every legal placement of a tile
+  numbered (number n is `numbered_placements(placements)[n - 1]`);
+  `render_placement_choice`: one chosen placement drawn in, before it is confirmed.
+"""
+
+from __future__ import annotations
+
+from .picture import render_board, render_round, render_sheet, render_sheets
+from .preview import (
+    numbered_placements,
+    placement_words,
+    render_placement_choice,
+    render_placement_preview,
+)
+from .saved import saved_picture
+
+__all__ = [
+    "numbered_placements",
+    "placement_words",
+    "render_board",
+    "render_placement_choice",
+    "render_placement_preview",
+    "render_round",
+    "render_sheet",
+    "render_sheets",
+    "saved_picture",
+]

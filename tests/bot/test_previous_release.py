@@ -1,0 +1,66 @@
+"""A game saved by the previous release goes on in this one, to its end, by slash commands."""
+
+from __future__ import annotations
+
+from bot.app import VegasHost, create_bot
+from bot.clock import ManualClock
+from bot.games import GAMES
+from bot.store import verify_game
+from tests.bot.conftest import Table
+from tests.bot.players import answer_prompt, build_something, decision_prompts, prompt_closed
+from tests.discord_emulator import User
+from tests.discord_emulator.fixtures import RunBot
+from tests.store.previous_release import CHANNELS, GUILD, UNDER_WAY, USERS, copy_previous_release
+
+
+async def test_the_previous_release_game_is_finished_in_this_one(
+    table: Table, run_bot: RunBot, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    people = [table.alice, table.bob, table.carol, table.dave]
+    third = emu.create_channel(table.guild, "classic-table")
+    ids = {GUILD: table.guild.id} | dict(
+        zip(CHANNELS, (channel.id, table.other_channel.id, third.id), strict=True)
+    )
+    ids |= dict(zip(USERS, (user.id for user in people), strict=True))
+    copy_previous_release(table.database, ids)
+    # This emulator is a Discord that never saw the commands the database says were synced.
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock, force_sync=True))
+    vegas = bot.client
+    assert isinstance(vegas, VegasHost) and vegas.store is not None
+    store = vegas.store
+
+    # Bob's offer, made under the previous release, is still open: Alice takes it.
+    accepted = await emu.slash(table.alice, channel, "lov accept", offer=1)
+    assert "Trade #1" in accepted.content and not accepted.ephemeral
+    by_id: dict[int, User] = {user.id: user for user in people}
+    for _ in range(500):
+        await emu.settle()
+        game = await store.game(UNDER_WAY)
+        if game.status == "finished":
+            break
+        prompts = decision_prompts(emu.history(channel))
+        if prompts:
+            state = game.state()
+            owner = game.seat_of(state.pending[0].player) if state.pending else None
+            if owner is not None and owner.user_id is not None:
+                await answer_prompt(emu, prompts[0], by_id[owner.user_id])
+                await prompt_closed(emu, prompts[0])
+            continue
+        state = game.state()
+        seat = game.seat_of(state.current)
+        assert seat is not None
+        if seat.user_id is None:
+            continue  # the computer player moves by itself
+        player = by_id[seat.user_id]
+        await build_something(emu, player, channel)
+        await emu.slash(player, channel, "lov end")
+    else:
+        raise AssertionError("the game did not end")
+
+    await emu.settle()  # the computer's last move may have ended it: its news follows
+    assert "wins Lords of Vegas" in emu.history(channel)[-1].content
+    assert (await verify_game(store, UNDER_WAY)).ok
+    status = await emu.slash(table.dave, channel, "lov status")
+    fields = {field["name"]: field["value"] for field in status.embeds[0]["fields"]}
+    assert "won." in fields["Result"]

@@ -1,0 +1,68 @@
+"""Vegas Showdown in the terminal (`bot.offline --game vegas_showdown`): hot seat, the
+engine's notation, a round picture written to the game's folder at every round."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from bot.offline import main
+from engine.vegas_showdown import GameRecord, GameSettings, format_action, new_game
+from engine.vegas_showdown import apply as apply_action
+from engine.vegas_showdown.greedy import GreedyPlayer
+
+SEED = 5
+PLAYERS = ["red", "blue", "green"]
+
+
+def greedy_lines() -> tuple[list[str], int]:
+    """A whole game's commands as typed (each with its player's colour), and its rounds
+    played to the end."""
+    state, _ = new_game(GameSettings(players=PLAYERS, seed=SEED))
+    greedy = GreedyPlayer()
+    lines = []
+    while not state.over:
+        color, action = greedy.next_move(state)
+        lines.append(f"{color}: {format_action(action)}")
+        apply_action(state, color, action)
+    # An empty premier stack ends the game as its last round begins: its picture is final.png.
+    return lines, state.round - (state.end_reason == "stack_empty")
+
+
+def test_a_whole_game_hot_seat_in_the_terminal(tmp_path: Path) -> None:
+    moves, rounds = greedy_lines()
+    typed = [
+        "help",
+        "moves",
+        "bidd P1 5",  # a typo: the likeliest command is suggested
+        "bid P1 1",  # not a space of the track: refused, nothing changes
+        "status",
+        "rules components",
+        "board",
+        *moves,
+    ]
+    out = io.StringIO()
+    argv = ["--game", "vegas_showdown", "--seed", str(SEED), "--boards", str(tmp_path)]
+    assert main(argv, io.StringIO("\n".join(typed) + "\n"), out) == 0
+    said = out.getvalue()
+
+    assert said.startswith("Vegas Showdown (3 to 5 players).")
+    assert "  red: person" in said and "done | undo | cancel" in said
+    assert "bid P1 18|21|25" in said and "Fancy Slots (P1): from $18; you have $25" in said
+    assert "There is no command 'bidd'. Did you mean bid?" in said
+    assert "Refused: Put your marker on a space of the Fancy Slots track: 3, 5," in said
+    assert "Round 1; blue holds the button." in said and "reconstructed" in said
+    assert "Final standings:\n1. " in said and "--seed 5 deals it again" in said
+
+    folder = tmp_path / "game-001"
+    pictures = sorted(p.name for p in folder.glob("round-*.png"))
+    assert "round-001-now.png" in pictures  # `board`
+    rounds_drawn = [p for p in pictures if not p.endswith("-now.png")]
+    assert rounds_drawn == [f"round-{n:03d}.png" for n in range(1, rounds + 1)]
+    assert Image.open(folder / "final.png").size == (1309, 1560)
+    record = GameRecord.model_validate(json.loads((folder / "record.json").read_text()))
+    assert record.settings.seed == SEED and record.commands == moves
+    assert record.replay()[0].over

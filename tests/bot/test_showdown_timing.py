@@ -1,0 +1,123 @@
+"""Vegas Showdown across restarts and clocks: placement prompts keep working after a
+restart, an unanswered one takes the engine's default, and turn timers time each action
+choice and each round's placements, with a reminder at half time."""
+
+from __future__ import annotations
+
+from bot.app import VegasHost, create_bot
+from bot.clock import ManualClock
+from bot.games import GAMES
+from tests.bot.conftest import Table
+from tests.bot.players import mentioned
+from tests.bot.showdown import (
+    followup,
+    open_prompts,
+    open_showdown,
+    option_values,
+    prompt_for,
+    spot_menus,
+    the_game,
+)
+from tests.discord_emulator import User
+from tests.discord_emulator.fixtures import RunBot
+
+MINUTES = 1 / 60  # of an hour, for `clock.advance(hours=...)`
+
+
+async def round_one_bids(table: Table, players: list[User]) -> None:
+    """Alice and Bob bid for the Table Games (Bob wins), Carol the Lounge, Alice the Slots."""
+    emu, channel = table.emu, table.channel
+    alice, bob, carol = players
+    await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
+    await emu.slash(bob, channel, "vs bid", tile="P2", amount=21)
+    await emu.slash(carol, channel, "vs bid", tile="lounge", amount=9)
+    await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
+
+
+async def test_prompts_survive_a_restart_and_time_out_with_the_default(
+    table: Table, run_bot: RunBot, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    alice, _, carol = players
+    bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock))
+    vegas = bot.client
+    assert isinstance(vegas, VegasHost)
+    await open_showdown(table, vegas, players)
+    await round_one_bids(table, players)
+    slots = await prompt_for(emu, table, alice)
+    shown = await emu.select(alice, slots, spot_menus(slots)[0], ["slots a3 90"])
+    assert shown.message is not None
+
+    # The bot restarts while the prompts wait: nothing is lost, every menu still works.
+    await bot.stop()
+    await bot.start()
+    vegas = bot.client
+    assert isinstance(vegas, VegasHost)
+    placed = await followup(emu, await emu.click(alice, shown.message, shown.custom_ids[0]))
+    assert "places the Slots at a3" in placed.content
+    lounge = await prompt_for(emu, table, carol)
+    first = option_values(lounge, spot_menus(lounge)[0])[0]
+    chosen = await emu.select(carol, lounge, spot_menus(lounge)[0], [first])
+    assert chosen.ephemeral and chosen.content.startswith("Put the Lounge here?")
+    await emu.wait_until(lambda: slots.custom_ids == [], 10.0, "Alice's prompt to close")
+
+    # Neither Bob nor Carol answers: after a day their tiles go to their reserves (in
+    # whichever order the two timers fire), and round 2 begins.
+    await clock.advance(hours=25)
+    await emu.wait_for_message(channel, lambda m: "Round 1 is over" in str(m.embeds))
+    notes = sorted(m.content for m in emu.history(channel) if "Time ran out" in m.content)
+    assert [note.splitlines()[0] for note in notes] == [
+        "⏰ Time ran out: **Bob** (blue) must place or reserve the Table Games they bought; "
+        "the default answer applies.",
+        "⏰ Time ran out: **Carol** (green) must place or reserve the Lounge they bought; "
+        "the default answer applies.",
+    ]
+    game = await the_game(vegas, table)
+    state = game.state()
+    assert state.round == 2 and state.player("blue").reserve == ["table_games"]
+    assert state.player("green").reserve == ["lounge"]
+    await emu.wait_until(
+        lambda: open_prompts(emu.history(channel)) == [], 10.0, "the prompts to close"
+    )
+    assert table.emu.unknown_routes == []
+
+
+async def test_turn_timers_time_each_choice_and_the_placements(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    alice, bob, carol = players
+    start = await open_showdown(table, vegas, players, settings={"turn_timer": 60})
+    shown = await emu.slash(bob, channel, "vs settings")
+    settings = shown.embeds[0]["description"]
+    assert "**Turn timer:** 1 hour" in settings and "an action choice takes Renovate" in settings
+    assert "Trade offers" not in settings
+    assert "Your choice runs out <t:" in start.content
+
+    # Half time: Alice is reminded once; full time: she takes Renovate.
+    await clock.advance(hours=31 * MINUTES)
+    reminder = await emu.wait_for_message(channel, lambda m: "half the time" in m.content)
+    assert reminder.content.startswith(
+        f"⏳ <@{alice.id}> half the time for **Alice** (red)'s action choice is gone."
+    )
+    await clock.advance(hours=30 * MINUTES)
+    ended = await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
+    assert "**Alice** (red) chooses Renovate." in ended.content
+    assert mentioned(ended, players) == [bob]
+    await emu.slash(bob, channel, "vs publicity")
+    await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
+    prompt = await prompt_for(emu, table, carol)  # it says when the placements run out
+    assert "If you have not answered <t:1800007260:R>, the Slots goes to your reserve" in (
+        prompt.content
+    )
+
+    # The round's placements are timed as one: Carol is reminded, then her tile is kept.
+    await clock.advance(hours=31 * MINUTES)
+    placing = await emu.wait_for_message(channel, lambda m: "placements of round 1" in m.content)
+    assert placing.content.startswith(f"⏳ <@{carol.id}> half the time for the placements")
+    await clock.advance(hours=30 * MINUTES)
+    await emu.wait_for_message(channel, lambda m: "Round 1 is over" in str(m.embeds))
+    state = (await the_game(vegas, table)).state()
+    assert state.round == 2 and state.player("green").reserve == ["slots"]
