@@ -215,7 +215,7 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert "instead of the Slots, which goes to your reserve" in lounge.content
     assert lounge.message.attachment("preview.png").data
     _, placed = await place_from_menu(emu, lounge.message, carol)
-    assert "keeps the Slots in reserve" in placed.followups[0].content
+    assert "keeps the Slots in reserve" in (await followup(emu, placed)).content
 
     # Publicity: Alice types where her reserve's Slots goes; the number is the picture's.
     publicity = await prompt_for(emu, table, alice)
