@@ -8,6 +8,7 @@ menus and buttons) mentions the player it waits for.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -103,6 +104,27 @@ async def followup(emu: DiscordEmulator, reply: Reply) -> Message:
     click, so it may come after the emulator judged the bot quiet on a busy machine)."""
     await emu.wait_until(lambda: bool(reply.followups), 10.0, "the click's follow-up")
     return reply.followups[0]
+
+
+async def refused(table: Table, vegas: VegasHost, doing: Awaitable[Reply]) -> str:
+    """What the bot answered `doing` (a command or a click), privately, changing nothing.
+
+    The game's version stays the same, and so does the channel: no message posted,
+    none changed (a prompt keeps its words and menus).
+    """
+    emu = table.emu
+
+    def channel() -> list[tuple[int, str, list[str]]]:
+        return [(m.id, m.content, m.custom_ids) for m in emu.history(table.channel)]
+
+    before, seen = (await the_game(vegas, table)).version, channel()
+    reply = await doing
+    # A click acknowledged as an update (type 6) is answered by a follow-up.
+    answer = await followup(emu, reply) if reply.response_type == 6 else reply.message
+    assert answer is not None and answer.ephemeral, reply.content
+    await emu.settle()
+    assert (await the_game(vegas, table)).version == before and channel() == seen
+    return answer.content
 
 
 async def place_from_menu(

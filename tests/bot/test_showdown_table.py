@@ -29,6 +29,7 @@ from tests.bot.showdown import (
     option_values,
     place_from_menu,
     prompt_for,
+    refused,
     spot_menus,
     the_game,
 )
@@ -173,8 +174,8 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     one bought, Publicity, and a renovation."""
     emu, channel = table.emu, table.channel
     alice, bob, carol = players
-    early = await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
-    assert early.ephemeral and early.content == "It is blue's turn to choose an action, not yours."
+    early = await refused(table, vegas, emu.slash(carol, channel, "vs bid", tile="slots", amount=5))
+    assert early == "It is **Bob** (blue)'s turn to choose an action, not yours."
     await emu.slash(bob, channel, "vs renovate")
     await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
 
@@ -189,19 +190,17 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     amounts = await emu.autocomplete(alice, channel, "vs bid", "amount", tile="P1")
     assert [a["value"] for a in amounts] == [12, 15, 18, 21, 25]
     assert await emu.autocomplete(bob, channel, "vs bid", "tile") == []  # not his choice now
-    before = await the_game(vegas, table)
     for tile, amount, because in (
         ("lounge", 9, "A No-Bid marker is on the Lounge this round."),
         ("P1", 9, "The Minimum-Bid marker of the Fancy Slots is on 12: bid at least 12."),
         ("restaurant", 29, "You have $25: you cannot bid 29."),
         ("slots", 20, "The highest space on the Slots track is 15."),
-        ("slots", 5, "green's bid of 5 stands on the Slots: bid higher."),
+        ("slots", 5, "**Carol** (green)'s bid of 5 stands on the Slots: bid higher."),
         ("slots", 6, "Put your marker on a space of the Slots track: 5, 7, 9, 12, 15."),
         ("casino", 5, "I can't read that: 'casino' is not a bidding track."),
     ):
-        refused = await emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
-        assert refused.ephemeral and refused.content.startswith(because), refused.content
-    assert (await the_game(vegas, table)).version == before.version
+        bid = emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
+        assert (await refused(table, vegas, bid)).startswith(because)
     closing = await emu.slash(alice, channel, "vs publicity")
     assert "Placing now: **Bob** (blue), **Carol** (green) and **Alice** (red)" in closing.content
 
@@ -248,10 +247,9 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     wrong, _ = await place_from_menu(emu, run.message, bob, "table_games d1 0")
     assert "checked when you finish the renovation" in wrong
     done = next(c for c in renovation.custom_ids if c.endswith(":done"))
-    refused = await followup(emu, await emu.click(bob, renovation, done))
-    assert refused.ephemeral
-    assert refused.content.startswith("Your sheet breaks the placement rules:")
-    assert "`undo` to start the renovation again, or `cancel`" in refused.content
+    breaks = await refused(table, vegas, emu.click(bob, renovation, done))
+    assert breaks.startswith("Your sheet breaks the placement rules:")
+    assert "start the renovation again (**Start again**, or `/vs undo`)" in breaks
     again = next(c for c in renovation.custom_ids if c.endswith(":undo"))
     await emu.click(bob, renovation, again)
     await emu.wait_until(
