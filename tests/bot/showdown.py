@@ -184,9 +184,11 @@ class WholeGame:
 
 
 async def play_whole_game(
-    table: Table, vegas: VegasHost, players: list[User], seed: int
+    table: Table, vegas: VegasHost, players: list[User], seed: int, until_round: int = 0
 ) -> WholeGame:
     """Open a game of `players` and play it to its end by slash commands and buttons.
+
+    With `until_round`, stop as that round begins (its post made, nobody has chosen yet).
 
     The moves are the engine's greedy player's (read from the saved game), typed as a
     player would type them; Pull Strings is answered with the prompt's buttons, and round
@@ -212,7 +214,7 @@ async def play_whole_game(
             state = game.state()
             moves += 1
             at_round.setdefault(state.round, state)
-            if state.over:
+            if state.over or (until_round and state.round >= until_round):
                 return WholeGame(state, last, pulled, chosen, at_round)
             color, action = greedy.next_move(state)
             if isinstance(action, ChooseStack):  # Pull Strings: the prompt's buttons
