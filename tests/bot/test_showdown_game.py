@@ -9,6 +9,7 @@ stays readable, exports its full record, and counts in `/vegas stats`.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -37,6 +38,13 @@ async def check_the_posts(
     titles = [m.embeds[0]["title"] for m in pictures]
     assert titles[0] == "Vegas Showdown begins" and titles[-1] == "Game over"
     assert titles[1:-1] == [f"Round {n} is over: round {n + 1} begins" for n in range(1, played)]
+    # Each event card drawn is told with what it does (or the next line tells it).
+    for post in pictures:
+        lines = post.embeds[0]["description"].splitlines()
+        for line, after in zip(lines, [*lines[1:], ""], strict=True):
+            if line.startswith("Event card for "):
+                name = line.split("**")[1]
+                assert not line.endswith(("stack).", "**.")) or after.startswith(name), line
     names = plain_names(await the_game(vegas, table))
     shown = [game.at_round[n] for n in range(1, played + 1)] + [state]
     for post, at in zip(pictures, shown, strict=True):
@@ -47,7 +55,13 @@ async def check_the_posts(
     assert {u.id for u in mentioned(final, players)} == {p.id for p in players}
     fields = final.embeds[0]["fields"]
     assert [f["name"].split(".")[0] for f in fields] == [str(n) for n in range(1, len(players) + 1)]
-    assert all(f["value"].startswith("Final scoring: ") for f in fields)
+    for (
+        field
+    ) in fields:  # `1. Ann (red): 61 Fame, $1`, `Final scoring: 34 Fame before, then +5 ...`
+        fame = int(field["name"].split(": ")[1].split()[0])
+        assert field["value"].startswith("Final scoring: ") and " Fame before, " in field["value"]
+        before = int(field["value"].split()[2])
+        assert before + sum(int(n) for n in re.findall(r"\+(\d+) ", field["value"])) == fame
     await emu.wait_until(
         lambda: open_prompts(emu.history(channel)) == [], 10.0, "the prompts to close"
     )

@@ -26,10 +26,14 @@ from engine.vegas_showdown import GameState
 from engine.vegas_showdown.record import public_stack, public_state
 from engine.vegas_showdown.tables import TILES
 from render.vegas_showdown import render_round
-from tests.bot.conftest import TEST_SEED, Table
+from tests.bot.conftest import Table
 from tests.bot.showdown import play_whole_game, round_posts, the_game
 from tests.discord_emulator import Reply, User
 from tests.engine.test_public_record import keys
+
+# A big seed, so that finding it in a text means something; in round 6 of this game a
+# card drawn earlier waits to be completed (Favorable Review).
+SEED = 20261201
 
 
 def secret_twin(state: GameState) -> GameState:
@@ -82,10 +86,10 @@ async def what_the_table_sees(table: Table, current: User, other: User) -> list[
 async def test_nothing_the_table_sees_tells_the_secrets(table: Table, vegas: VegasHost) -> None:
     emu, channel = table.emu, table.channel
     players = [table.alice, table.bob, table.carol]
-    game = await play_whole_game(table, vegas, players, TEST_SEED, until_round=4)
+    game = await play_whole_game(table, vegas, players, SEED, until_round=6)
     saved = await the_game(vegas, table)
     state = saved.state()
-    assert state.round == 4 and state.step == "actions" and state.current is not None
+    assert state.round == 6 and state.step == "actions" and state.current is not None
     current = dict(zip(("red", "blue", "green"), players, strict=True))[state.current]
     other = next(p for p in players if p is not current)
 
@@ -99,10 +103,18 @@ async def test_nothing_the_table_sees_tells_the_secrets(table: Table, vegas: Veg
     assert data["state"]["stacks"] == {s: public_stack(p) for s, p in state.stacks.items()}
     assert data["state"]["stacks"] != state.stacks  # the real order is another
 
+    # What is public is told: the event cards in force, one drawn earlier included.
+    status = await emu.slash(table.dave, channel, "vs status")
+    fields = {f["name"]: f["value"] for f in status.embeds[0]["fields"]}
+    assert (
+        "Favorable Review (in play until completed): The first player to put a premier tile "
+        "on their sheet gains 2 Fame; the card stays until then."
+    ) in fields["Event cards in force"]
+
     # Each round picture posted is the picture of the public state.
     names = plain_names(saved)
     posts = round_posts(emu, table)
-    assert len(posts) == 4  # the start, the ends of rounds 1 to 3
+    assert len(posts) == 6  # the start, the ends of rounds 1 to 5
     for number, post in enumerate(posts, 1):
         public = public_state(game.at_round[number])
         assert post.attachment("round.png").data == render_round(public, names=names)
@@ -111,8 +123,9 @@ async def test_nothing_the_table_sees_tells_the_secrets(table: Table, vegas: Veg
     seen = await what_the_table_sees(table, current, other)
     texts = [json.dumps([m.content, m.embeds, m.components]) for m in emu.history(channel)]
     texts.append(json.dumps(seen, default=str))
-    for secret in (str(TEST_SEED), str(state.rng.state)):
+    for secret in (str(SEED), str(state.rng.state)):
         assert not any(secret in text for text in texts)
+    assert not any("<tile>" in text for text in texts)  # nor the terminal's notation
 
     # Other secrets, the same public state: the same answers, to the byte.
     with closing(sqlite3.connect(table.database)) as db:

@@ -114,7 +114,7 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     turned = spot_menus(table_games)[0]
     assert [placeholder(table_games, m) for m in spot_menus(table_games)] == [
         "Turned 90°: places 1-2",
-        "Turned 180°: places 3-3",
+        "Turned 180°: place 3",
         "Turned 270°: places 4-5",
     ]
     assert option_values(table_games, turned) == ["table_games a2 90", "table_games a3 90"]
@@ -158,11 +158,12 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
         "**Alice** (red) keeps the Slots in reserve.",
         "**Carol** (green) keeps the Lounge in reserve.",
         "**Round 2**",
-        "Event for P2: Liquor License Review (medium stack).",
+        "Event card for P2: **Liquor License Review** (its tile comes from the medium stack).",
         "Liquor License Review: nobody may bid on the Lounge this round.",
     ):
         assert line in story
     assert "Fame: **Alice** (red) 0 (+0), **Bob** (blue) 0 (+0), **Carol** (green) 0 (+0)." in story
+    assert "**Round 2**\n**Bob** (blue) acts first.\n" in story  # the heading said "Round 2"
     assert mentioned(post, players) == [bob] and chooser(post.content, players) is bob
     assert picture(post, "round.png").size == (1309, 1384)
 
@@ -185,7 +186,7 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert tracks[0]["name"] == "Fancy Slots (P1): from $12; you have $25"
     assert (
         tracks[3]["name"]
-        == "Slots (Slots track): bid to beat $5 (green), so $7 or more; you have $25"
+        == "Slots (Slots track): bid to beat $5 (Carol, green), so $7 or more; you have $25"
     )
     amounts = await emu.autocomplete(alice, channel, "vs bid", "amount", tile="P1")
     assert [a["value"] for a in amounts] == [12, 15, 18, 21, 25]

@@ -337,7 +337,9 @@ class VegasShowdownCommands(app_commands.Group):
     async def _bid_tile(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._complete(interaction, lambda s, c, g: choices.bid_tracks(s, c, current))
+        return await self._complete(
+            interaction, lambda s, c, g: choices.bid_tracks(s, c, current, plain_names(g))
+        )
 
     @bid.autocomplete("amount")
     async def _bid_amount(

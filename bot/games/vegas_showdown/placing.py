@@ -141,8 +141,9 @@ def _chunks(title: str, first: int, places: Sequence[Placement]) -> list[Menu]:
     for start in range(0, len(places), MENU_SIZE):
         chunk = tuple(places[start : start + MENU_SIZE])
         number = first + start
-        words = f"{title}places" if title else "Places"
-        found.append(Menu(f"{words} {number}-{number + len(chunk) - 1}", number, chunk))
+        last = number + len(chunk) - 1
+        numbers = f"places {number}-{last}" if last > number else f"place {number}"
+        found.append(Menu(f"{title}{numbers}" if title else numbers.capitalize(), number, chunk))
     return found
 
 

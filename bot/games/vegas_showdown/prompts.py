@@ -60,8 +60,8 @@ def _until(expires_at: float | None, default: str) -> str:
 
 def _how(tile: str) -> str:
     return (
-        f"The picture numbers every place the {tile_name(tile)} can go: choose one from the "
-        "menu, then confirm it."
+        f"The picture numbers every place the {tile_name(tile)} can go: choose its number "
+        "below, then confirm it."
     )
 
 
