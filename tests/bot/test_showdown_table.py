@@ -198,7 +198,13 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
         ("slots", 20, "The highest space on the Slots track is 15."),
         ("slots", 5, "**Carol** (green)'s bid of 5 stands on the Slots: bid higher."),
         ("slots", 6, "Put your marker on a space of the Slots track: 5, 7, 9, 12, 15."),
-        ("casino", 5, "I can't read that: 'casino' is not a bidding track."),
+        (
+            "casino",
+            5,
+            "'casino' is not a tile up for auction. Up now: the Fancy Slots (P1), the "
+            "High Rollers Room (P2), the Buffet (P3), the Slots, the Lounge and the Restaurant "
+            "(autocomplete lists those you may bid on, with their prices).",
+        ),
     ):
         bid = emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
         assert (await refused(table, vegas, bid)).startswith(because)
@@ -280,7 +286,7 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     fields = {f["name"]: f["value"] for f in status.embeds[0]["fields"]}
     assert status.embeds[0]["title"] == "Vegas Showdown, round 3"
     assert fields["Bob (blue)"].startswith(f"${state.player('blue').money} · Population")
-    assert "Reserve: Slots" in fields["▶ Carol (green, holds the button)"]
+    assert "Action: not chosen yet\nReserve: Slots" in fields["▶ Carol (green, holds the button)"]
     sheet = await emu.slash(table.dave, channel, "vs sheet", player="blue")
     assert sheet.ephemeral and sheet.attachments[0].filename == "sheet.png"
     mine = await emu.slash(table.dave, channel, "vs sheet")

@@ -18,6 +18,7 @@ from engine.vegas_showdown.bidding import standing_bidder, target_tile
 from engine.vegas_showdown.notation import parse_tile
 from engine.vegas_showdown.sheet import cell_name
 from engine.vegas_showdown.tables import PREMIER_TARGETS, tile_name
+from engine.words import and_list
 
 from . import placing
 
@@ -112,6 +113,16 @@ def resolve_target(state: GameState, typed: str) -> str:
         if space.tile and key in (name, space.tile.replace("_", "")):
             return space.id
     return word
+
+
+def unknown_target(state: GameState, typed: str) -> str:
+    """Why `typed` names no bidding track, and which tracks there are now."""
+    tracks = [f"the {tile_name(space.tile)} ({space.id})" for space in state.spaces if space.tile]
+    tracks += [f"the {tile_name(tile)}" for tile, left in state.basic.items() if left]
+    return (
+        f"'{typed}' is not a tile up for auction. Up now: {and_list(tracks) or 'nothing'} "
+        "(autocomplete lists those you may bid on, with their prices)."
+    )
 
 
 def place_tiles(state: GameState, color: Color, typed: str) -> list[app_commands.Choice[str]]:

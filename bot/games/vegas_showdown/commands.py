@@ -25,7 +25,7 @@ from bot.seats import seat_colors
 from bot.store import Game
 from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
 from engine.vegas_showdown import Action, Color, GameState, parse_command
-from engine.vegas_showdown.actions import Place
+from engine.vegas_showdown.actions import BID_TARGETS, Place
 from engine.vegas_showdown.guide import TOPICS, Topic, guide
 from engine.vegas_showdown.tables import tile_name
 from engine.words import and_list
@@ -167,7 +167,10 @@ class VegasShowdownCommands(app_commands.Group):
     ) -> None:
         """Put your bid marker on a track."""
         game = await self.table.started(interaction)
-        target = choices.resolve_target(game.state(), tile)
+        state: GameState = game.state()
+        target = choices.resolve_target(state, tile)
+        if target not in BID_TARGETS and not state.over:
+            raise Refusal(choices.unknown_target(state, tile))
         await self._play(interaction, f"bid {target} {amount}")
 
     @app_commands.command(name="renovate", description="Choose Renovate this round")

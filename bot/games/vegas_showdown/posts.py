@@ -59,7 +59,7 @@ from engine.vegas_showdown.events import (
     TileReserved,
 )
 from engine.vegas_showdown.narrate import CATEGORY_NAMES
-from engine.vegas_showdown.state import StackDecision
+from engine.vegas_showdown.state import Player, StackDecision
 from engine.vegas_showdown.tables import card_of, tile_name
 from engine.words import and_list
 from render.vegas_showdown import render_round
@@ -364,7 +364,7 @@ def status_embed(game: Game, state: GameState, deadline: float | None) -> discor
             name=f"{marker}{shown.get(player.color, player.color)} ({player.color}{button})",
             value=(
                 f"${player.money} · Population {player.population} · Revenue "
-                f"{player.revenue} · Fame {player.fame}\nAction: {action_words(player)}\n"
+                f"{player.revenue} · Fame {player.fame}\nAction: {_chosen(player)}\n"
                 f"Reserve: {reserve}"
             ),
             inline=True,
@@ -394,6 +394,12 @@ def status_embed(game: Game, state: GameState, deadline: float | None) -> discor
         until = f" Time runs out <t:{int(deadline)}:R>." if deadline is not None else ""
         embed.add_field(name="Waiting for", value=clip(waiting + until, 1000), inline=False)
     return embed
+
+
+def _chosen(player: Player) -> str:
+    """What the player chose this round, in words (the picture's short `-` spelled out)."""
+    words = action_words(player)
+    return "not chosen yet" if words == "-" else words
 
 
 def _card_name(index: int) -> str:
