@@ -293,6 +293,12 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     assert mine.ephemeral and "say whose sheet" in mine.content
     rules = await emu.slash(table.dave, channel, "vs rules", topic="components")
     assert "reconstructed" in rules.embeds[0]["description"]
+    renovating = await emu.slash(table.dave, channel, "vs rules", topic="renovate")
+    told = renovating.embeds[0]["description"]
+    assert told.startswith("`/vs renovate`: after bidding, take up to 2 tiles off your sheet")
+    assert "(`/vs remove <cell>`)" in told and "`/vs undo` starts over" in told
+    placing = await emu.slash(table.dave, channel, "vs rules", topic="place")
+    assert "choose a number from its menu" in placing.embeds[0]["description"]
     public = await emu.slash(table.dave, channel, "vs export")
     assert "event deck's order" in public.content
     record = PublicRecord.model_validate(json.loads(public.attachments[0].data))

@@ -10,6 +10,7 @@ a group; this one has 24.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
@@ -46,6 +47,16 @@ IMAGES: Final = [
 SIZES: Final = [app_commands.Choice(name=s, value=s) for s in ("small", "medium", "large")]
 TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
 SHEET_FILE: Final = "sheet.png"
+# The rules guide writes moves in the engine's notation (`bid <space> <amount>`); here
+# they are the /vs commands.
+AS_COMMAND: Final = re.compile(
+    r"`(bid|renovate|publicity|remove|place|reserve|done|undo|cancel|stack)\b"
+)
+PROMPT_WORDS: Final = (
+    "At the table you need not type: after bidding, your prompt shows your sheet with every "
+    "place the tile can go numbered; choose a number from its menu, look at the tile drawn "
+    "there, and confirm."
+)
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[T]]]
 
@@ -327,9 +338,12 @@ class VegasShowdownCommands(app_commands.Group):
         """Explain a rule in our own words; `components` says what is reconstructed."""
         chosen = cast(Topic, topic.value if topic else "overview")
         others = ", ".join(t for t in TOPICS if t != chosen)
+        text = AS_COMMAND.sub(r"`/vs \1", guide(chosen))  # the guide's notation, as typed here
+        if chosen == "place":
+            text += f"\n\n{PROMPT_WORDS}"
         embed = discord.Embed(
             title=f"Vegas Showdown: {chosen}",
-            description=f"{guide(chosen)}\n\nMore: `/vs rules` {others}.",
+            description=f"{text}\n\nMore: `/vs rules` {others}.",
             color=GREEN_FELT,
         )
         await replies.send(interaction, Post("", embed), ephemeral=True)
