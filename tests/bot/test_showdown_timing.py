@@ -68,10 +68,10 @@ async def test_prompts_survive_a_restart_and_time_out_with_the_default(
     await emu.wait_for_message(channel, lambda m: "Round 1 is over" in str(m.embeds))
     notes = sorted(m.content for m in emu.history(channel) if "Time ran out" in m.content)
     assert [note.splitlines()[0] for note in notes] == [
-        "⏰ Time ran out: **Bob** (blue) must place or reserve the Table Games they bought; "
-        "the default answer applies.",
-        "⏰ Time ran out: **Carol** (green) must place or reserve the Lounge they bought; "
-        "the default answer applies.",
+        "⏰ Time ran out: **Bob** (blue) must place or reserve the Table Games they bought, "
+        "so the Table Games goes to their reserve.",
+        "⏰ Time ran out: **Carol** (green) must place or reserve the Lounge they bought, "
+        "so the Lounge goes to their reserve.",
     ]
     game = await the_game(vegas, table)
     state = game.state()
