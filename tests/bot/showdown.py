@@ -52,6 +52,18 @@ async def open_showdown(
     return await emu.slash(players[0], channel, "vs start")
 
 
+async def round_one_bids(table: Table, players: list[User], *, close: bool = True) -> None:
+    """Round 1 of the seed-11 game: Alice and Bob bid for the Table Games (Bob wins),
+    Carol for the Lounge; with `close`, Alice's bid on the Slots ends the bidding."""
+    emu, channel = table.emu, table.channel
+    alice, bob, carol = players
+    await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
+    await emu.slash(bob, channel, "vs bid", tile="P2", amount=21)
+    await emu.slash(carol, channel, "vs bid", tile="lounge", amount=9)
+    if close:
+        await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
+
+
 def chooser(text: str, players: list[User]) -> User | None:
     """The player a message asks for an action choice, if any."""
     found = YOUR_ACTION.search(text)

@@ -24,6 +24,7 @@ from tests.bot.showdown import (
     open_showdown,
     place_from_menu,
     prompt_for,
+    round_one_bids,
     spot_menus,
 )
 from tests.bot.test_news import assert_saved_and_posted, kill_when_failed
@@ -54,9 +55,7 @@ async def test_a_bot_killed_mid_round_loses_nothing_and_its_prompts_still_work(
 
     # Round 1's bids; the last one closes the bidding, and the bot dies while it posts the
     # placement prompts: Discord took the first one, the bot never heard back.
-    await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
-    await emu.slash(bob, channel, "vs bid", tile="P2", amount=21)
-    await emu.slash(carol, channel, "vs bid", tile="lounge", amount=9)
+    await round_one_bids(table, players, close=False)
     emu.stall_next("POST /channels/*/messages")
     closing = asyncio.create_task(emu.slash(alice, channel, "vs bid", tile="slots", amount=5))
     await emu.wait_until(

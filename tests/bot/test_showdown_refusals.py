@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from bot.app import VegasHost
 from tests.bot.conftest import Table
-from tests.bot.showdown import open_showdown, option_values, prompt_for, refused, spot_menus
+from tests.bot.showdown import (
+    open_showdown,
+    option_values,
+    prompt_for,
+    refused,
+    round_one_bids,
+    spot_menus,
+)
 from tests.discord_emulator import User
 
 NOT_PLAYING = "You are not playing in this game; watch along or join the next one."
@@ -39,10 +46,7 @@ async def test_every_refusal_is_private_and_changes_nothing(table: Table, vegas:
         "No premier space is waiting for you to choose a stack."
     )
 
-    await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
-    await emu.slash(bob, channel, "vs bid", tile="P2", amount=21)
-    await emu.slash(carol, channel, "vs bid", tile="lounge", amount=9)
-    await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
+    await round_one_bids(table, [alice, bob, carol])
     prompt = await prompt_for(emu, table, bob)
 
     # Everyone places now: no action choice, and Bob's placements must be legal.

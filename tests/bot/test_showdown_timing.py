@@ -15,23 +15,13 @@ from tests.bot.showdown import (
     open_showdown,
     option_values,
     prompt_for,
+    round_one_bids,
     spot_menus,
     the_game,
 )
-from tests.discord_emulator import User
 from tests.discord_emulator.fixtures import RunBot
 
 MINUTES = 1 / 60  # of an hour, for `clock.advance(hours=...)`
-
-
-async def round_one_bids(table: Table, players: list[User]) -> None:
-    """Alice and Bob bid for the Table Games (Bob wins), Carol the Lounge, Alice the Slots."""
-    emu, channel = table.emu, table.channel
-    alice, bob, carol = players
-    await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
-    await emu.slash(bob, channel, "vs bid", tile="P2", amount=21)
-    await emu.slash(carol, channel, "vs bid", tile="lounge", amount=9)
-    await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
 
 
 async def test_prompts_survive_a_restart_and_time_out_with_the_default(
