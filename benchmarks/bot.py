@@ -1,6 +1,6 @@
 """How quickly does the bot answer? Prints figures; asserts nothing.
 
-    python -m benchmarks.bot [--game KIND] [--turns N]
+    python -m benchmarks.bot [--game KIND] [--turns N] [--players N]
     python -m benchmarks.bot --against REV [--rounds R] [--turns N] [--game KIND]
 
 Runs the real bot in-process against the Discord emulator (real sockets, a real
@@ -9,8 +9,8 @@ the interaction reaching the bot's gateway to Discord receiving the complete ans
 Lords of Vegas (the default):
 - an action (`/lov build`), answered with a public line;
 - a turn end (`/lov end`), deferred, with the next player's draw and the board image.
-Vegas Showdown (`--game vegas_showdown`; `--turns` counts commands; the engine's greedy
-player chooses the moves, typed as players type them):
+Vegas Showdown (`--game vegas_showdown`; `--turns` counts commands; `--players` seats 3
+to 5, default 3; the engine's greedy player chooses the moves, typed as players type them):
 - a bid (`/vs bid`), answered with a public line mentioning the next player;
 - a round end (the command that finishes a round), deferred, with the round post: the
   round replayed from the log to tell it, and the round picture.
@@ -79,7 +79,7 @@ def summary(name: str, samples: list[float]) -> str:
 
 @dataclass
 class Bench:
-    """The bot at work against the emulator, with a channel and three players."""
+    """The bot at work against the emulator, with a channel and five people (3 play Lords)."""
 
     emu: DiscordEmulator
     bot: InProcessBot
@@ -103,7 +103,7 @@ async def bench() -> AsyncIterator[Bench]:
     await bot.start()
     guild = emu.create_guild()
     channel = emu.create_channel(guild, "bench")
-    users = [emu.create_user(name, guild=guild) for name in ("Ann", "Ben", "Cat")]
+    users = [emu.create_user(name, guild=guild) for name in ("Ann", "Ben", "Cat", "Dan", "Eve")]
     try:
         yield Bench(emu, bot, channel, users)
     finally:
@@ -117,7 +117,7 @@ async def run(turns: int) -> None:
     actions: list[float] = []
     turn_ends: list[float] = []
     async with bench() as table:
-        emu, channel, users = table.emu, table.channel, table.users
+        emu, channel, users = table.emu, table.channel, table.users[:3]
         await emu.slash(users[0], channel, "lov new")
         for user in users[1:]:
             await emu.slash(user, channel, "lov join")
@@ -149,17 +149,17 @@ async def run(turns: int) -> None:
     print("targets: action median <= 50 ms, turn end median <= 150 ms")
 
 
-async def run_showdown(commands: int) -> None:
-    """Play `commands` commands of 3-player Vegas Showdown games and time the answers."""
+async def run_showdown(commands: int, players: int) -> None:
+    """Play `commands` commands of Vegas Showdown games of `players` and time the answers."""
     greedy = GreedyPlayer()
     bids: list[float] = []
     round_ends: list[float] = []
     async with bench() as table:
-        emu, channel, users = table.emu, table.channel, table.users
+        emu, channel, users = table.emu, table.channel, table.users[:players]
         client = table.bot.client
         assert isinstance(client, VegasHost) and client.store is not None
         store = client.store
-        by_color = dict(zip(("red", "blue", "green"), users, strict=True))
+        by_color = dict(zip(("red", "blue", "green", "yellow", "purple"), users, strict=False))
         for _ in range(commands):
             game = await store.open_game(channel.id)
             if game is None:
@@ -225,11 +225,14 @@ def main() -> None:
     parser.add_argument("--game", choices=list(GAMES), default="lords_of_vegas")
     parser.add_argument("--against", metavar="REV", help="also measure commit REV, in turns")
     parser.add_argument("--rounds", type=int, default=3, help="with --against (default 3)")
+    parser.add_argument(
+        "--players", type=int, choices=(3, 4, 5), default=3, help="Vegas Showdown's seats"
+    )
     args = parser.parse_args()
     if args.against:
         against(args.against, args.rounds, args.turns, args.game)
     elif args.game == "vegas_showdown":
-        asyncio.run(run_showdown(args.turns))
+        asyncio.run(run_showdown(args.turns, args.players))
     else:
         asyncio.run(run(args.turns))
 

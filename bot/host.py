@@ -53,7 +53,7 @@ class Host:
         """
         await self.outbox.recover()
         for game in await self.tables.store.active_games():
-            await self.prompts.reconcile(game)
+            await self.prompts.reconcile(game, adopt=True)
 
     async def tell(self, news: News) -> Post | None:
         """The post for a move's news, or None when the move's prompt message tells it."""

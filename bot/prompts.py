@@ -5,6 +5,10 @@ store remembers which message shows each. `Prompts.reconcile` makes the channel 
 state: it posts a message for every new question, redraws those the game says changed,
 and closes (removes the buttons of) whatever is no longer asked. It is idempotent, so it
 can run after any change, from any path (slash command, button, timer, restart).
+
+A crash between posting a prompt and saving which message shows it would leave a prompt
+the store does not know: at start-up (`adopt`), a new question first looks for its
+message among the bot's recent ones (the same buttons and menus) before posting one.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from bot.store import Game, Prompt, Store
 log = logging.getLogger(__name__)
 
 HOUR: Final = 3600.0
+# How many of a channel's latest messages are searched for a prompt a crash left unsaved.
+RECENT: Final = 50
 
 
 class Prompts:
@@ -38,8 +44,13 @@ class Prompts:
         # Called when a prompt with a deadline is posted, so the timers look again.
         self.on_new_deadline: Callable[[], None] = lambda: None
 
-    async def reconcile(self, game: Game, events: Sequence[Any] = ()) -> None:
-        """Post, redraw and close prompt messages so the channel matches the game."""
+    async def reconcile(
+        self, game: Game, events: Sequence[Any] = (), *, adopt: bool = False
+    ) -> None:
+        """Post, redraw and close prompt messages so the channel matches the game.
+
+        With `adopt` (at start-up), a prompt already in the channel but not saved is kept.
+        """
         hosted = self.games.get(game.kind)
         if hosted is None:
             return
@@ -60,23 +71,40 @@ class Prompts:
                 elif question.refresh:
                     await self._edit(prompt, question.show(prompt.expires_at))
             now = self.clock.now()
-            for question in asked:
-                if (question.kind, question.ref) not in known:
-                    expires = now + question.hours * HOUR if question.hours > 0 else None
-                    await self._post(game, question, expires)
+            new = [q for q in asked if (q.kind, q.ref) not in known]
+            posted = await self._recent_prompts(game.channel_id) if adopt and new else []
+            for question in new:
+                expires = now + question.hours * HOUR if question.hours > 0 else None
+                await self._post(game, question, expires, posted)
 
-    async def _post(self, game: Game, question: Question, expires: float | None) -> None:
+    async def _post(
+        self,
+        game: Game,
+        question: Question,
+        expires: float | None,
+        posted: Sequence[discord.Message] = (),
+    ) -> None:
+        """Post the question's message, or bring up to date the one a crash left unsaved."""
         channel = self.client.get_partial_messageable(game.channel_id)
         shown = question.show(expires)
         post = Post(shown.text, mentions=question.mentions)
         files = shown.files()
+        earlier = _showing(posted, shown)
         try:
-            message = await channel.send(
-                post.text(),
-                view=shown.view or discord.utils.MISSING,
-                files=files or discord.utils.MISSING,
-                allowed_mentions=post.allowed_mentions(),
-            )
+            if earlier is not None:
+                message = await earlier.edit(
+                    content=post.text(),
+                    view=shown.view,
+                    attachments=files,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            else:
+                message = await channel.send(
+                    post.text(),
+                    view=shown.view or discord.utils.MISSING,
+                    files=files or discord.utils.MISSING,
+                    allowed_mentions=post.allowed_mentions(),
+                )
         except discord.HTTPException as error:
             log.warning(
                 "could not post the %s prompt %s of game %s: %s",
@@ -105,3 +133,41 @@ class Prompts:
             )
         except discord.HTTPException as error:
             log.warning("could not update prompt message %s: %s", prompt.message_id, error)
+
+    async def _recent_prompts(self, channel_id: int) -> list[discord.Message]:
+        """The bot's latest messages in the channel that carry buttons or menus."""
+        me = self.client.user
+        channel = self.client.get_partial_messageable(channel_id)
+        found: list[discord.Message] = []
+        try:
+            async for message in channel.history(limit=RECENT):
+                if me is not None and message.author.id == me.id and message.components:
+                    found.append(message)
+        except discord.HTTPException as error:
+            log.warning("could not read channel %s back: %s", channel_id, error)
+        return found
+
+
+def _custom_ids(components: Sequence[Any]) -> set[str]:
+    """The custom ids of a message's buttons and menus (discord.py's or a view's dicts)."""
+    found: set[str] = set()
+    for component in components:
+        if isinstance(component, dict):
+            children = component.get("components") or [component]
+            found.update(str(c["custom_id"]) for c in children if c.get("custom_id"))
+            continue
+        for child in getattr(component, "children", [component]):
+            if getattr(child, "custom_id", None):
+                found.add(str(child.custom_id))
+    return found
+
+
+def _showing(posted: Sequence[discord.Message], shown: PromptMessage) -> discord.Message | None:
+    """The message among `posted` with this prompt's buttons or menus, if any.
+
+    Their custom ids name the game and the question, so no other prompt has them.
+    """
+    if shown.view is None:
+        return None
+    wanted = _custom_ids(shown.view.to_components())
+    return next((m for m in posted if wanted & _custom_ids(m.components)), None)

@@ -8,13 +8,17 @@ menus and buttons) mentions the player it waits for.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
 from typing import Final
 
 from bot.app import VegasHost
+from bot.games.vegas_showdown.placing import spot_value
 from bot.store import Game
-from engine.vegas_showdown import Action
+from engine.vegas_showdown import Action, GameState
 from engine.vegas_showdown.actions import Bid, ChooseStack, Place
-from engine.vegas_showdown.sheet import cell_name
+from engine.vegas_showdown.greedy import GreedyPlayer
+from engine.vegas_showdown.sheet import Placement, cell_name
 from tests.bot.conftest import Table
 from tests.discord_emulator import DiscordEmulator, Message, Reply, User
 
@@ -48,6 +52,18 @@ async def open_showdown(
     return await emu.slash(players[0], channel, "vs start")
 
 
+async def round_one_bids(table: Table, players: list[User], *, close: bool = True) -> None:
+    """Round 1 of the seed-11 game: Alice and Bob bid for the Table Games (Bob wins),
+    Carol for the Lounge; with `close`, Alice's bid on the Slots ends the bidding."""
+    emu, channel = table.emu, table.channel
+    alice, bob, carol = players
+    await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
+    await emu.slash(bob, channel, "vs bid", tile="P2", amount=21)
+    await emu.slash(carol, channel, "vs bid", tile="lounge", amount=9)
+    if close:
+        await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
+
+
 def chooser(text: str, players: list[User]) -> User | None:
     """The player a message asks for an action choice, if any."""
     found = YOUR_ACTION.search(text)
@@ -78,6 +94,11 @@ async def prompt_for(emu: DiscordEmulator, table: Table, user: User) -> Message:
     return found[0]
 
 
+async def closed(emu: DiscordEmulator, prompt: Message) -> None:
+    """Wait until a prompt loses its menus and buttons (its decision was played)."""
+    await emu.wait_until(lambda: prompt.custom_ids == [], 10.0, "the prompt to close")
+
+
 def spot_menus(prompt: Message) -> list[str]:
     """The custom ids of a prompt's numbered-place menus."""
     return [c for c in prompt.custom_ids if c.startswith("vs:spot:")]
@@ -97,14 +118,37 @@ async def followup(emu: DiscordEmulator, reply: Reply) -> Message:
     return reply.followups[0]
 
 
+async def refused(table: Table, vegas: VegasHost, doing: Awaitable[Reply]) -> str:
+    """What the bot answered `doing` (a command or a click), privately, changing nothing.
+
+    The game's version stays the same, and so does the channel: no message posted,
+    none changed (a prompt keeps its words and menus).
+    """
+    emu = table.emu
+
+    def channel() -> list[tuple[int, str, list[str]]]:
+        return [(m.id, m.content, m.custom_ids) for m in emu.history(table.channel)]
+
+    before, seen = (await the_game(vegas, table)).version, channel()
+    reply = await doing
+    # A click acknowledged as an update (type 6) is answered by a follow-up.
+    answer = await followup(emu, reply) if reply.response_type == 6 else reply.message
+    assert answer is not None and answer.ephemeral, reply.content
+    await emu.settle()
+    assert (await the_game(vegas, table)).version == before and channel() == seen
+    return answer.content
+
+
 async def place_from_menu(
     emu: DiscordEmulator, prompt: Message, user: User, value: str | None = None
 ) -> tuple[str, Reply]:
-    """Choose a place from the prompt's first menu (or `value`), then confirm it.
+    """Choose a place from the prompt's first menu (or `value`, from its menu), then confirm it.
 
-    Returns what the private confirmation said before it was confirmed, and the click.
+    Returns what the private confirmation said before it was confirmed, and the click
+    (its private note, if the placements go on, may come later: `followup`).
     """
-    menu = spot_menus(prompt)[0]
+    menus = spot_menus(prompt)
+    menu = next((m for m in menus if value in option_values(prompt, m)), menus[0])
     chosen = value or option_values(prompt, menu)[0]
     shown = await emu.select(user, prompt, menu, [chosen])
     assert shown.ephemeral and shown.message is not None
@@ -112,9 +156,7 @@ async def place_from_menu(
     confirm = next(c for c in shown.custom_ids if c.startswith("vs:confirm:"))
     placed = await emu.click(user, shown.message, confirm)
     await emu.wait_until(
-        lambda: shown.content.startswith("Placed:") and bool(placed.followups),
-        10.0,
-        "the confirmation to be answered",
+        lambda: shown.content.startswith("Placed:"), 10.0, "the confirmation to be answered"
     )
     return said, placed
 
@@ -139,3 +181,76 @@ def typed(action: Action) -> tuple[str, dict[str, object]]:
     if isinstance(action, ChooseStack):
         return "vs stack", {"size": action.size}
     return f"vs {action.kind}", {}
+
+
+@dataclass
+class WholeGame:
+    """A game played to its end: the last state, the last answer, what was seen on the way."""
+
+    state: GameState
+    last: Reply
+    pulled: int = 0  # Pull Strings choices made with the prompt's buttons
+    chosen: int = 0  # placements chosen from a prompt's menu and confirmed
+    # The state each round's post showed (the first state of each round), by round.
+    at_round: dict[int, GameState] = field(default_factory=dict)
+
+
+async def play_whole_game(
+    table: Table, vegas: VegasHost, players: list[User], seed: int, until_round: int = 0
+) -> WholeGame:
+    """Open a game of `players` and play it to its end by slash commands and buttons.
+
+    With `until_round`, stop as that round begins (its post made, nobody has chosen yet).
+
+    The moves are the engine's greedy player's (read from the saved game), typed as a
+    player would type them; Pull Strings is answered with the prompt's buttons, and round
+    1's placements with the prompts' menus (then Confirm) when the place is in one.
+
+    The bot answers a move in a few milliseconds; the emulator's wait for it to fall quiet
+    after each answer (`settle_time`, 50 ms) would take most of the time, so it is 5 ms
+    here: each move is read back from the store, and what comes after an answer (a
+    prompt, its closing) is waited for.
+    """
+    emu, channel = table.emu, table.channel
+    by_color = dict(zip(("red", "blue", "green", "yellow", "purple"), players, strict=False))
+    last = await open_showdown(table, vegas, players, seed)
+    greedy = GreedyPlayer()
+    pulled = chosen = 0
+    at_round: dict[int, GameState] = {}
+    settle, emu.settle_time = emu.settle_time, 0.005
+    moves = 0
+    try:
+        for _ in range(2000):
+            game = await the_game(vegas, table)
+            assert game.moves == moves, f"not played: {last.content}"  # each move, once
+            state = game.state()
+            moves += 1
+            at_round.setdefault(state.round, state)
+            if state.over or (until_round and state.round >= until_round):
+                return WholeGame(state, last, pulled, chosen, at_round)
+            color, action = greedy.next_move(state)
+            if isinstance(action, ChooseStack):  # Pull Strings: the prompt's buttons
+                prompt = await prompt_for(emu, table, by_color[color])
+                size = next(c for c in prompt.custom_ids if c.endswith(f":{action.size}"))
+                last = await emu.click(by_color[color], prompt, size)
+                # The click is acknowledged before the move is played: wait for its end.
+                await closed(emu, prompt)
+                pulled += 1
+                continue
+            if isinstance(action, Place) and state.round == 1:  # round 1: the prompt's menus
+                prompt = await prompt_for(emu, table, by_color[color])
+                value = spot_value(Placement(action.tile, action.x, action.y, action.rot))
+                if any(value in option_values(prompt, menu) for menu in spot_menus(prompt)):
+                    _, last = await place_from_menu(emu, prompt, by_color[color], value)
+                    chosen += 1
+                    continue
+            command, options = typed(action)
+            last = await emu.slash(by_color[color], channel, command, **options)
+    finally:
+        emu.settle_time = settle
+    raise AssertionError("the game did not end")
+
+
+def round_posts(emu: DiscordEmulator, table: Table) -> list[Message]:
+    """The channel's posts with the round picture: the start, one per round, the end."""
+    return [m for m in emu.history(table.channel) if m.attachments and m.embeds]

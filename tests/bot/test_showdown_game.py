@@ -1,75 +1,84 @@
-"""A whole Vegas Showdown game, from `/vs new` to the final post, by typed slash commands.
+"""Whole Vegas Showdown games, from `/vs new` to the final post, by slash commands and buttons.
 
 The moves are the engine's greedy player's (read from the saved game), typed as a player
-would type them; every round gets one post with its picture, the end one final post.
-Then the ended game stays readable, exports its full record, and counts in `/vegas stats`.
+would type them; every round gets one post with its picture (the very picture of that
+round's state), the end one final post. Three, four and five players. Then the ended game
+stays readable, exports its full record, and counts in `/vegas stats`.
 """
 
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from bot.app import VegasHost
+from bot.posts import plain_names
 from engine.vegas_showdown import GameRecord
-from engine.vegas_showdown.actions import ChooseStack
 from engine.vegas_showdown.events import GameOver
-from engine.vegas_showdown.greedy import GreedyPlayer
+from render.vegas_showdown import render_round
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
-from tests.bot.showdown import open_prompts, open_showdown, prompt_for, the_game, typed
-from tests.discord_emulator import Reply, User
+from tests.bot.showdown import WholeGame, open_prompts, play_whole_game, round_posts, the_game
+from tests.discord_emulator import User
 
 SEED = 5
 
 
-async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) -> None:
-    emu, channel = table.emu, table.channel
-    players = [table.alice, table.bob, table.carol]
-    by_color: dict[str, User] = {"red": table.alice, "blue": table.bob, "green": table.carol}
-    await open_showdown(table, vegas, players, SEED)
-    greedy = GreedyPlayer()
-    last: Reply | None = None
-    pulled = 0
-    for _ in range(1000):
-        game = await the_game(vegas, table)
-        state = game.state()
-        if state.over:
-            break
-        color, action = greedy.next_move(state)
-        if isinstance(action, ChooseStack):  # Pull Strings: the prompt's buttons
-            prompt = await prompt_for(emu, table, by_color[color])
-            size = next(c for c in prompt.custom_ids if c.endswith(f":{action.size}"))
-            last = await emu.click(by_color[color], prompt, size)
-            pulled += 1
-            continue
-        command, options = typed(action)
-        last = await emu.slash(by_color[color], channel, command, **options)
-        assert not (last.ephemeral and last.message and "breaks" in last.content), last.content
-    else:
-        raise AssertionError("the game did not end")
-    assert last is not None and pulled  # this game has Pull Strings
-
-    # One post with the round picture per round, then the final one (a Pull Strings
-    # choice's news shows the new tile too, without a story).
-    pictures = [m for m in emu.history(channel) if m.attachments and m.embeds]
+async def check_the_posts(
+    table: Table, vegas: VegasHost, game: WholeGame, players: list[User]
+) -> None:
+    """One post per round, each with that round's picture, then the final post."""
+    emu, channel, state = table.emu, table.channel, game.state
+    # A Pull Strings choice's news shows the new tile too, without a story (no embed).
+    pictures = round_posts(emu, table)
     # An empty premier stack ends the game as its last round begins: no post of its own.
     played = state.round - 1 if state.end_reason == "stack_empty" else state.round
     titles = [m.embeds[0]["title"] for m in pictures]
     assert titles[0] == "Vegas Showdown begins" and titles[-1] == "Game over"
     assert titles[1:-1] == [f"Round {n} is over: round {n + 1} begins" for n in range(1, played)]
+    # Each event card drawn is told with what it does (or the next line tells it).
+    for post in pictures:
+        lines = post.embeds[0]["description"].splitlines()
+        for line, after in zip(lines, [*lines[1:], ""], strict=True):
+            if line.startswith("Event card for "):
+                name = line.split("**")[1]
+                assert not line.endswith(("stack).", "**.")) or after.startswith(name), line
+    names = plain_names(await the_game(vegas, table))
+    shown = [game.at_round[n] for n in range(1, played + 1)] + [state]
+    for post, at in zip(pictures, shown, strict=True):
+        assert post.embeds[0]["image"]["url"].endswith("/round.png")  # the picture in the embed
+        assert post.attachment("round.png").data == render_round(at, names=names)
     final = pictures[-1]
     assert final.content.startswith("🏆 Game over (")
     assert {u.id for u in mentioned(final, players)} == {p.id for p in players}
     fields = final.embeds[0]["fields"]
-    assert [f["name"].split(".")[0] for f in fields] == ["1", "2", "3"]
-    assert all(f["value"].startswith("Final scoring: ") for f in fields)
+    assert [f["name"].split(".")[0] for f in fields] == [str(n) for n in range(1, len(players) + 1)]
+    for (
+        field
+    ) in fields:  # `1. Ann (red): 61 Fame, $1`, `Final scoring: 34 Fame before, then +5 ...`
+        fame = int(field["name"].split(": ")[1].split()[0])
+        assert field["value"].startswith("Final scoring: ") and " Fame before, " in field["value"]
+        before = int(field["value"].split()[2])
+        assert before + sum(int(n) for n in re.findall(r"\+(\d+) ", field["value"])) == fame
     await emu.wait_until(
         lambda: open_prompts(emu.history(channel)) == [], 10.0, "the prompts to close"
     )
 
-    # The ended game: readable, the full record, its stats.
+
+async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    game = await play_whole_game(table, vegas, players, SEED)
+    assert game.pulled and game.chosen  # Pull Strings buttons, placements from the menus
+    await check_the_posts(table, vegas, game, players)
+
+    # The ended game: readable, the full record with its seed, its stats.
     exported = await emu.slash(table.dave, channel, "vs export")
+    assert exported.ephemeral and "full record" in exported.content
     record = GameRecord.model_validate(json.loads(exported.attachments[0].data))
+    assert record.settings.seed == SEED
     replayed, events = record.replay()
     assert replayed == (await the_game(vegas, table)).state() and isinstance(events[-1], GameOver)
     refused = await emu.slash(table.alice, channel, "vs publicity")
@@ -84,3 +93,14 @@ async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) ->
     assert "1 won, 60.0 Fame on average, best 60" in best.embeds[0]["description"]
     board = await emu.slash(table.dave, channel, "vs board")
     assert board.embeds[0]["title"].startswith("Final picture")
+
+
+@pytest.mark.parametrize(("count", "seed"), [(4, 3), (5, 2)])
+async def test_four_and_five_players_play_a_whole_game(
+    table: Table, vegas: VegasHost, count: int, seed: int
+) -> None:
+    erin = table.emu.create_user("Erin", guild=table.guild)
+    players = [table.alice, table.bob, table.carol, table.dave, erin][:count]
+    game = await play_whole_game(table, vegas, players, seed)
+    assert len(game.state.players) == count and game.pulled and game.chosen
+    await check_the_posts(table, vegas, game, players)

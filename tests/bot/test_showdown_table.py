@@ -29,6 +29,7 @@ from tests.bot.showdown import (
     option_values,
     place_from_menu,
     prompt_for,
+    refused,
     spot_menus,
     the_game,
 )
@@ -113,7 +114,7 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     turned = spot_menus(table_games)[0]
     assert [placeholder(table_games, m) for m in spot_menus(table_games)] == [
         "Turned 90°: places 1-2",
-        "Turned 180°: places 3-3",
+        "Turned 180°: place 3",
         "Turned 270°: places 4-5",
     ]
     assert option_values(table_games, turned) == ["table_games a2 90", "table_games a3 90"]
@@ -157,11 +158,12 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
         "**Alice** (red) keeps the Slots in reserve.",
         "**Carol** (green) keeps the Lounge in reserve.",
         "**Round 2**",
-        "Event for P2: Liquor License Review (medium stack).",
+        "Event card for P2: **Liquor License Review** (its tile comes from the medium stack).",
         "Liquor License Review: nobody may bid on the Lounge this round.",
     ):
         assert line in story
     assert "Fame: **Alice** (red) 0 (+0), **Bob** (blue) 0 (+0), **Carol** (green) 0 (+0)." in story
+    assert "**Round 2**\n**Bob** (blue) acts first.\n" in story  # the heading said "Round 2"
     assert mentioned(post, players) == [bob] and chooser(post.content, players) is bob
     assert picture(post, "round.png").size == (1309, 1384)
 
@@ -173,8 +175,8 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     one bought, Publicity, and a renovation."""
     emu, channel = table.emu, table.channel
     alice, bob, carol = players
-    early = await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
-    assert early.ephemeral and early.content == "It is blue's turn to choose an action, not yours."
+    early = await refused(table, vegas, emu.slash(carol, channel, "vs bid", tile="slots", amount=5))
+    assert early == "It is **Bob** (blue)'s turn to choose an action, not yours."
     await emu.slash(bob, channel, "vs renovate")
     await emu.slash(carol, channel, "vs bid", tile="slots", amount=5)
 
@@ -184,24 +186,28 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert tracks[0]["name"] == "Fancy Slots (P1): from $12; you have $25"
     assert (
         tracks[3]["name"]
-        == "Slots (Slots track): bid to beat $5 (green), so $7 or more; you have $25"
+        == "Slots (Slots track): bid to beat $5 (Carol, green), so $7 or more; you have $25"
     )
     amounts = await emu.autocomplete(alice, channel, "vs bid", "amount", tile="P1")
     assert [a["value"] for a in amounts] == [12, 15, 18, 21, 25]
     assert await emu.autocomplete(bob, channel, "vs bid", "tile") == []  # not his choice now
-    before = await the_game(vegas, table)
     for tile, amount, because in (
         ("lounge", 9, "A No-Bid marker is on the Lounge this round."),
         ("P1", 9, "The Minimum-Bid marker of the Fancy Slots is on 12: bid at least 12."),
         ("restaurant", 29, "You have $25: you cannot bid 29."),
         ("slots", 20, "The highest space on the Slots track is 15."),
-        ("slots", 5, "green's bid of 5 stands on the Slots: bid higher."),
+        ("slots", 5, "**Carol** (green)'s bid of 5 stands on the Slots: bid higher."),
         ("slots", 6, "Put your marker on a space of the Slots track: 5, 7, 9, 12, 15."),
-        ("casino", 5, "I can't read that: 'casino' is not a bidding track."),
+        (
+            "casino",
+            5,
+            "'casino' is not a tile up for auction. Up now: the Fancy Slots (P1), the "
+            "High Rollers Room (P2), the Buffet (P3), the Slots, the Lounge and the Restaurant "
+            "(autocomplete lists those you may bid on, with their prices).",
+        ),
     ):
-        refused = await emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
-        assert refused.ephemeral and refused.content.startswith(because), refused.content
-    assert (await the_game(vegas, table)).version == before.version
+        bid = emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
+        assert (await refused(table, vegas, bid)).startswith(because)
     closing = await emu.slash(alice, channel, "vs publicity")
     assert "Placing now: **Bob** (blue), **Carol** (green) and **Alice** (red)" in closing.content
 
@@ -215,7 +221,7 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert "instead of the Slots, which goes to your reserve" in lounge.content
     assert lounge.message.attachment("preview.png").data
     _, placed = await place_from_menu(emu, lounge.message, carol)
-    assert "keeps the Slots in reserve" in placed.followups[0].content
+    assert "keeps the Slots in reserve" in (await followup(emu, placed)).content
 
     # Publicity: Alice types where her reserve's Slots goes; the number is the picture's.
     publicity = await prompt_for(emu, table, alice)
@@ -248,10 +254,9 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     wrong, _ = await place_from_menu(emu, run.message, bob, "table_games d1 0")
     assert "checked when you finish the renovation" in wrong
     done = next(c for c in renovation.custom_ids if c.endswith(":done"))
-    refused = await followup(emu, await emu.click(bob, renovation, done))
-    assert refused.ephemeral
-    assert refused.content.startswith("Your sheet breaks the placement rules:")
-    assert "`undo` to start the renovation again, or `cancel`" in refused.content
+    breaks = await refused(table, vegas, emu.click(bob, renovation, done))
+    assert breaks.startswith("Your sheet breaks the placement rules:")
+    assert "start the renovation again (**Start again**, or `/vs undo`)" in breaks
     again = next(c for c in renovation.custom_ids if c.endswith(":undo"))
     await emu.click(bob, renovation, again)
     await emu.wait_until(
@@ -281,13 +286,19 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     fields = {f["name"]: f["value"] for f in status.embeds[0]["fields"]}
     assert status.embeds[0]["title"] == "Vegas Showdown, round 3"
     assert fields["Bob (blue)"].startswith(f"${state.player('blue').money} · Population")
-    assert "Reserve: Slots" in fields["▶ Carol (green, holds the button)"]
+    assert "Action: not chosen yet\nReserve: Slots" in fields["▶ Carol (green, holds the button)"]
     sheet = await emu.slash(table.dave, channel, "vs sheet", player="blue")
     assert sheet.ephemeral and sheet.attachments[0].filename == "sheet.png"
     mine = await emu.slash(table.dave, channel, "vs sheet")
     assert mine.ephemeral and "say whose sheet" in mine.content
     rules = await emu.slash(table.dave, channel, "vs rules", topic="components")
     assert "reconstructed" in rules.embeds[0]["description"]
+    renovating = await emu.slash(table.dave, channel, "vs rules", topic="renovate")
+    told = renovating.embeds[0]["description"]
+    assert told.startswith("`/vs renovate`: after bidding, take up to 2 tiles off your sheet")
+    assert "(`/vs remove <cell>`)" in told and "`/vs undo` starts over" in told
+    placing = await emu.slash(table.dave, channel, "vs rules", topic="place")
+    assert "choose a number from its menu" in placing.embeds[0]["description"]
     public = await emu.slash(table.dave, channel, "vs export")
     assert "event deck's order" in public.content
     record = PublicRecord.model_validate(json.loads(public.attachments[0].data))

@@ -15,23 +15,13 @@ from tests.bot.showdown import (
     open_showdown,
     option_values,
     prompt_for,
+    round_one_bids,
     spot_menus,
     the_game,
 )
-from tests.discord_emulator import User
 from tests.discord_emulator.fixtures import RunBot
 
 MINUTES = 1 / 60  # of an hour, for `clock.advance(hours=...)`
-
-
-async def round_one_bids(table: Table, players: list[User]) -> None:
-    """Alice and Bob bid for the Table Games (Bob wins), Carol the Lounge, Alice the Slots."""
-    emu, channel = table.emu, table.channel
-    alice, bob, carol = players
-    await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
-    await emu.slash(bob, channel, "vs bid", tile="P2", amount=21)
-    await emu.slash(carol, channel, "vs bid", tile="lounge", amount=9)
-    await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
 
 
 async def test_prompts_survive_a_restart_and_time_out_with_the_default(
@@ -68,10 +58,10 @@ async def test_prompts_survive_a_restart_and_time_out_with_the_default(
     await emu.wait_for_message(channel, lambda m: "Round 1 is over" in str(m.embeds))
     notes = sorted(m.content for m in emu.history(channel) if "Time ran out" in m.content)
     assert [note.splitlines()[0] for note in notes] == [
-        "⏰ Time ran out: **Bob** (blue) must place or reserve the Table Games they bought; "
-        "the default answer applies.",
-        "⏰ Time ran out: **Carol** (green) must place or reserve the Lounge they bought; "
-        "the default answer applies.",
+        "⏰ Time ran out: **Bob** (blue) must place or reserve the Table Games they bought, "
+        "so the Table Games goes to their reserve.",
+        "⏰ Time ran out: **Carol** (green) must place or reserve the Lounge they bought, "
+        "so the Lounge goes to their reserve.",
     ]
     game = await the_game(vegas, table)
     state = game.state()

@@ -44,6 +44,7 @@ from render.vegas_showdown import (
 from . import placing
 from .names import chat_names, plain_names
 from .placing import MENU_SIZE, Menu, spot_value, spot_words, spots, tile_words
+from .refusals import reworded
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -473,11 +474,15 @@ async def answer(
     """Play `command` (the engine's notation) for the player a decision waits for."""
     await replies.defer_update(interaction)
     try:
-        game, _, _ = await _decision(host, interaction, game_id, decision_id)
+        game, state, decision = await _decision(host, interaction, game_id, decision_id)
         action: Action = parse_command(command)
-        played = await host.tables.of(host.games.of(game)).play(
-            game.channel_id, interaction.user.id, action
-        )
+        try:
+            played = await host.tables.of(host.games.of(game)).play(
+                game.channel_id, interaction.user.id, action
+            )
+        except Refusal as refusal:  # in the table's words
+            said = reworded(game, state, decision.player, action.kind, str(refusal))
+            raise Refusal(said) from None
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return

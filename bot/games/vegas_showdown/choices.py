@@ -18,6 +18,7 @@ from engine.vegas_showdown.bidding import standing_bidder, target_tile
 from engine.vegas_showdown.notation import parse_tile
 from engine.vegas_showdown.sheet import cell_name
 from engine.vegas_showdown.tables import PREMIER_TARGETS, tile_name
+from engine.words import and_list
 
 from . import placing
 
@@ -44,27 +45,39 @@ def _amounts(state: GameState, color: Color) -> dict[BidTarget, list[int]]:
     return found
 
 
-def bid_words(state: GameState, color: Color, target: BidTarget, lowest: int) -> str:
+def bid_words(
+    state: GameState,
+    color: Color,
+    target: BidTarget,
+    lowest: int,
+    names: Mapping[Color, str] | None = None,
+) -> str:
     """A track open to bidding: its tile, the lowest bid (or the bid to beat), your cash.
 
-    `lowest` is the smallest amount `color` may bid there (a space of the track).
+    `lowest` is the smallest amount `color` may bid there (a space of the track); a
+    standing bid names its bidder (`names`: players' names by colour, else the colour).
     """
     tile = tile_name(target_tile(state, target) or "")
     where = target if target in PREMIER_TARGETS else TRACK_WORDS[target]
     standing = standing_bidder(state, target)
     if standing is not None:
-        floor = f"bid to beat ${standing.bid} ({standing.color}), so ${lowest} or more"
+        bidder: str = standing.color
+        if names and standing.color in names:
+            bidder = f"{names[standing.color][:20]}, {standing.color}"
+        floor = f"bid to beat ${standing.bid} ({bidder}), so ${lowest} or more"
     else:
         floor = f"from ${lowest}"
     money = state.player(color).money
     return f"{tile} ({where}): {floor}; you have ${money}"
 
 
-def bid_tracks(state: GameState, color: Color, typed: str) -> list[app_commands.Choice[str]]:
+def bid_tracks(
+    state: GameState, color: Color, typed: str, names: Mapping[Color, str] | None = None
+) -> list[app_commands.Choice[str]]:
     """Every track `color` may bid on now (none under a No-Bid marker, none out of reach)."""
     found = []
     for target, amounts in _amounts(state, color).items():
-        words = bid_words(state, color, target, amounts[0])
+        words = bid_words(state, color, target, amounts[0], names)
         if _matches(typed, words, target):
             found.append(app_commands.Choice(name=words[:100], value=target))
     return found[:MOST_CHOICES]
@@ -100,6 +113,16 @@ def resolve_target(state: GameState, typed: str) -> str:
         if space.tile and key in (name, space.tile.replace("_", "")):
             return space.id
     return word
+
+
+def unknown_target(state: GameState, typed: str) -> str:
+    """Why `typed` names no bidding track, and which tracks there are now."""
+    tracks = [f"the {tile_name(space.tile)} ({space.id})" for space in state.spaces if space.tile]
+    tracks += [f"the {tile_name(tile)}" for tile, left in state.basic.items() if left]
+    return (
+        f"'{typed}' is not a tile up for auction. Up now: {and_list(tracks) or 'nothing'} "
+        "(autocomplete lists those you may bid on, with their prices)."
+    )
 
 
 def place_tiles(state: GameState, color: Color, typed: str) -> list[app_commands.Choice[str]]:

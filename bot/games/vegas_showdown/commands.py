@@ -10,6 +10,7 @@ a group; this one has 24.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
@@ -24,13 +25,14 @@ from bot.posts import GREEN_FELT, Post
 from bot.seats import seat_colors
 from bot.store import Game
 from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
-from engine.vegas_showdown import Color, GameState, parse_command
-from engine.vegas_showdown.actions import Place
+from engine.vegas_showdown import Action, Color, GameState, parse_command
+from engine.vegas_showdown.actions import BID_TARGETS, Place
 from engine.vegas_showdown.guide import TOPICS, Topic, guide
 from engine.vegas_showdown.tables import tile_name
+from engine.words import and_list
 from render.vegas_showdown import render_sheet
 
-from . import choices, placing, posts
+from . import choices, placing, posts, refusals
 from .names import chat_names, plain_names
 
 Interaction = discord.Interaction[Any]
@@ -45,6 +47,16 @@ IMAGES: Final = [
 SIZES: Final = [app_commands.Choice(name=s, value=s) for s in ("small", "medium", "large")]
 TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
 SHEET_FILE: Final = "sheet.png"
+# The rules guide writes moves in the engine's notation (`bid <space> <amount>`); here
+# they are the /vs commands.
+AS_COMMAND: Final = re.compile(
+    r"`(bid|renovate|publicity|remove|place|reserve|done|undo|cancel|stack)\b"
+)
+PROMPT_WORDS: Final = (
+    "At the table you need not type: after bidding, your prompt shows your sheet with every "
+    "place the tile can go numbered; choose a number from its menu, look at the tile drawn "
+    "there, and confirm."
+)
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[T]]]
 
@@ -166,7 +178,10 @@ class VegasShowdownCommands(app_commands.Group):
     ) -> None:
         """Put your bid marker on a track."""
         game = await self.table.started(interaction)
-        target = choices.resolve_target(game.state(), tile)
+        state: GameState = game.state()
+        target = choices.resolve_target(state, tile)
+        if target not in BID_TARGETS and not state.over:
+            raise Refusal(choices.unknown_target(state, tile))
         await self._play(interaction, f"bid {target} {amount}")
 
     @app_commands.command(name="renovate", description="Choose Renovate this round")
@@ -200,12 +215,24 @@ class VegasShowdownCommands(app_commands.Group):
         color = seat_colors(game).get(interaction.user.id)
         decision = placing.placement_decision(state, cast(Color, color)) if color else None
         chosen = choices.tile_of(tile)
-        if decision is None or chosen is None:
-            await self._play(interaction, f"place {tile} {where}")
-            return
+        if color is None:
+            raise Refusal("You are not playing in this game; watch along or join the next one.")
+        if decision is None:
+            raise Refusal(refusals.nothing_to_place(state, cast(Color, color)))
+        offered = placing.tiles(state, decision)
+        if chosen is None:
+            mine = and_list([f"the {tile_name(t)}" for t in offered]) or "nothing"
+            raise Refusal(
+                f"'{tile}' is not a tile you can place now: you can place {mine} "
+                "(autocomplete lists them)."
+            )
         ordered = placing.spots(state, decision, chosen)
         spot = placing.read_spot(where, chosen, ordered)
         if spot is None:
+            typed = placing.typed_place(where, chosen)
+            if typed is not None:  # a place the engine refuses: it says why
+                await self._act(interaction, typed)
+                return
             if not ordered:
                 raise Refusal(f"The {tile_name(chosen)} cannot go anywhere on your sheet now.")
             raise Refusal(
@@ -213,8 +240,7 @@ class VegasShowdownCommands(app_commands.Group):
                 f"prompt's picture (1 to {len(ordered)}) or a cell and turn like `c2 90`; "
                 "autocomplete lists them."
             )
-        action = Place(tile=spot.tile, x=spot.x, y=spot.y, rot=spot.rot)
-        await self.table.play(interaction, action)
+        await self._act(interaction, Place(tile=spot.tile, x=spot.x, y=spot.y, rot=spot.rot))
 
     @app_commands.command(name="reserve", description="Keep the tile you bought in reserve")
     async def reserve(self, interaction: Interaction) -> None:
@@ -312,9 +338,12 @@ class VegasShowdownCommands(app_commands.Group):
         """Explain a rule in our own words; `components` says what is reconstructed."""
         chosen = cast(Topic, topic.value if topic else "overview")
         others = ", ".join(t for t in TOPICS if t != chosen)
+        text = AS_COMMAND.sub(r"`/vs \1", guide(chosen))  # the guide's notation, as typed here
+        if chosen == "place":
+            text += f"\n\n{PROMPT_WORDS}"
         embed = discord.Embed(
             title=f"Vegas Showdown: {chosen}",
-            description=f"{guide(chosen)}\n\nMore: `/vs rules` {others}.",
+            description=f"{text}\n\nMore: `/vs rules` {others}.",
             color=GREEN_FELT,
         )
         await replies.send(interaction, Post("", embed), ephemeral=True)
@@ -325,7 +354,9 @@ class VegasShowdownCommands(app_commands.Group):
     async def _bid_tile(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._complete(interaction, lambda s, c, g: choices.bid_tracks(s, c, current))
+        return await self._complete(
+            interaction, lambda s, c, g: choices.bid_tracks(s, c, current, plain_names(g))
+        )
 
     @bid.autocomplete("amount")
     async def _bid_amount(
@@ -371,8 +402,24 @@ class VegasShowdownCommands(app_commands.Group):
     # Helpers -------------------------------------------------------------------------
 
     async def _play(self, interaction: Interaction, command: str) -> None:
-        """Apply a command for the player who sent it and announce the result."""
-        await self.table.play(interaction, parse_command(command))
+        """Apply a command (the engine's notation) for the player who sent it."""
+        await self._act(interaction, parse_command(command))
+
+    async def _act(self, interaction: Interaction, action: Action) -> None:
+        """Apply an action for the player who sent it and announce the result.
+
+        A seated player's move the engine refuses is answered in the table's words.
+        """
+        try:
+            await self.table.play(interaction, action)
+        except Refusal as refusal:
+            game = await self.tables.shown_game(self.table.channel(interaction))
+            color = seat_colors(game).get(interaction.user.id)
+            if color is None or not game.is_open or game.state_json is None:
+                raise
+            state: GameState = game.state()
+            said = refusals.reworded(game, state, cast(Color, color), action.kind, str(refusal))
+            raise Refusal(said) from None
 
     async def _complete(
         self, interaction: Interaction, completer: Completer[T]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.vegas_showdown import Color, Decision, GameState
+from engine.vegas_showdown import Color, Decision, GameState, NotationError
 from engine.vegas_showdown.actions import Place
 from engine.vegas_showdown.notation import format_action, parse_sheet_cell
 from engine.vegas_showdown.sheet import Placement, cell_name, fitting_placements, legal_placements
@@ -110,6 +110,18 @@ def read_spot(text: str, tile: str, ordered: Sequence[Placement]) -> Placement |
     return wanted[0] if len(wanted) == 1 else None
 
 
+def typed_place(text: str, tile: str) -> Place | None:
+    """A place typed as a cell and a turn (`c2 90`), wherever it is, or None."""
+    words = text.replace(",", " ").split()
+    if len(words) != 2 or words[1].rstrip("°") not in _TURNS:
+        return None
+    try:
+        x, y = parse_sheet_cell(words[0])
+    except NotationError:
+        return None
+    return Place(tile=tile, x=x, y=y, rot=_TURNS[words[1].rstrip("°")])
+
+
 @dataclass(frozen=True)
 class Menu:
     """One select menu's worth of numbered places: `first` is the first one's number."""
@@ -129,8 +141,9 @@ def _chunks(title: str, first: int, places: Sequence[Placement]) -> list[Menu]:
     for start in range(0, len(places), MENU_SIZE):
         chunk = tuple(places[start : start + MENU_SIZE])
         number = first + start
-        words = f"{title}places" if title else "Places"
-        found.append(Menu(f"{words} {number}-{number + len(chunk) - 1}", number, chunk))
+        last = number + len(chunk) - 1
+        numbers = f"places {number}-{last}" if last > number else f"place {number}"
+        found.append(Menu(f"{title}{numbers}" if title else numbers.capitalize(), number, chunk))
     return found
 
 

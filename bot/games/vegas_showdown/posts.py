@@ -31,6 +31,7 @@ from engine.vegas_showdown import (
     apply,
     describe,
     describe_card,
+    describe_decision,
     new_game,
     parse_line,
     standings,
@@ -38,15 +39,18 @@ from engine.vegas_showdown import (
 from engine.vegas_showdown.events import (
     ButtonPassed,
     CardCompleted,
+    CardDrawn,
     DecisionRequired,
     FameGained,
     FinalScored,
     GameOver,
     GameStarted,
     MoneyGained,
+    NoBidPlaced,
     Outbid,
     PlacementFinished,
     RenovationUndone,
+    RoundRuleChanged,
     RoundStarted,
     StackChosen,
     TileBought,
@@ -55,7 +59,7 @@ from engine.vegas_showdown.events import (
     TileReserved,
 )
 from engine.vegas_showdown.narrate import CATEGORY_NAMES
-from engine.vegas_showdown.state import StackDecision
+from engine.vegas_showdown.state import Player, StackDecision
 from engine.vegas_showdown.tables import card_of, tile_name
 from engine.words import and_list
 from render.vegas_showdown import render_round
@@ -84,15 +88,33 @@ def narrate(events: Iterable[Event], game: Game, *, asks: bool = False) -> list[
     Decisions asked are left out unless `asks`: their prompts ask the players concerned.
     """
     names = chat_names(game)
-    return [
-        _line(event, names)
+    shown = [
+        event
         for event in events
         if asks or not isinstance(event, DecisionRequired | PlacementFinished | ButtonPassed)
     ]
+    return [_line(event, names, shown[n + 1 : n + 2]) for n, event in enumerate(shown)]
 
 
-def _line(event: Event, names: Mapping[Color, str]) -> str:
-    """An event's line (what an event card does is told by the events it causes)."""
+def _line(event: Event, names: Mapping[Color, str], following: Sequence[Event] = ()) -> str:
+    """An event's line at the table.
+
+    An event card says what it does, unless the event `following` it says it again (a
+    No-Bid marker, a round's rule); a decision asked says what, without the engine's
+    notation (the prompt tells how).
+    """
+    if isinstance(event, CardDrawn):
+        line = f"Event card for {event.space}: **{event.name}**"
+        # Pull Strings ("any" stack) says in its own words where the tile comes from.
+        line += (
+            "." if event.symbol == "any" else f" (its tile comes from the {event.symbol} stack)."
+        )
+        if any(isinstance(e, NoBidPlaced | RoundRuleChanged) for e in following):
+            return line
+        return f"{line} {describe_card(event.card)}"
+    if isinstance(event, DecisionRequired):
+        text = describe_decision(event.decision, names, hint=False)
+        return f"{text[0].upper()}{text[1:]}."
     return describe(event, names)
 
 
@@ -138,12 +160,12 @@ def action_post(
     names = chat_names(game)
     lines: list[str] = []
     users: list[int] = []
-    for event in events:
+    for n, event in enumerate(events):
         if isinstance(event, DecisionRequired | PlacementFinished | ButtonPassed):
             continue
         if isinstance(event, TileBought) and "Bidding is over." not in lines:
             lines.append("Bidding is over.")
-        line = _line(event, names)
+        line = _line(event, names, events[n + 1 : n + 2])
         if isinstance(event, Outbid) and event.player != state.current:  # else asked below
             user = user_of(game, event.player)
             if user is not None:
@@ -275,7 +297,8 @@ async def round_post(
     else:
         story = await _story(store, game, started.round)
         lines = [*_round_lines(game, state, story), "", f"**Round {started.round}**"]
-        lines += narrate(opening, game)
+        told = narrate(opening, game)  # its first line, `Round 2: Ann acts first.`, headed
+        lines += [told[0].removeprefix(f"Round {started.round}: "), *told[1:]]
         title = f"Round {story.ended} is over: round {started.round} begins"
     prompt, users = next_line(game, state, deadline)
     embed = story_embed(title, lines, COLOR_HEX.get(state.current or "", GREEN_FELT))
@@ -300,8 +323,10 @@ async def final_post(store: Store, game: Game, state: GameState, events: Sequenc
     embed = story_embed("Game over", lines, GREEN_FELT)
     for place, (color, fame, money) in enumerate(standings(state), 1):
         scores = state.final_scores.get(color, {})
-        parts = [f"{CATEGORY_NAMES[c]} {v}" for c, v in scores.items() if v]
-        value = "Final scoring: " + (", ".join(parts) if parts else "nothing") + "."
+        parts = [f"+{v} {CATEGORY_NAMES[c]}" for c, v in scores.items() if v]
+        before = fame - sum(scores.values())
+        added = f"then {', '.join(parts)}" if parts else "nothing added"
+        value = f"Final scoring: {before} Fame before, {added}."
         embed.add_field(
             name=clip(
                 f"{place}. {display_names(game)[color]} ({color}): {fame} Fame, ${money}", 250
@@ -339,14 +364,16 @@ def status_embed(game: Game, state: GameState, deadline: float | None) -> discor
             name=f"{marker}{shown.get(player.color, player.color)} ({player.color}{button})",
             value=(
                 f"${player.money} · Population {player.population} · Revenue "
-                f"{player.revenue} · Fame {player.fame}\nAction: {action_words(player)}\n"
+                f"{player.revenue} · Fame {player.fame}\nAction: {_chosen(player)}\n"
                 f"Reserve: {reserve}"
             ),
             inline=True,
         )
     cards = [f"{_card_name(c)}: {describe_card(c)}" for c in state.drawn]
     cards += [
-        f"{_card_name(c)} (waiting to be completed)" for c in state.in_play if c not in state.drawn
+        f"{_card_name(c)} (in play until completed): {describe_card(c)}"
+        for c in state.in_play
+        if c not in state.drawn
     ]
     if cards:
         embed.add_field(
@@ -367,6 +394,12 @@ def status_embed(game: Game, state: GameState, deadline: float | None) -> discor
         until = f" Time runs out <t:{int(deadline)}:R>." if deadline is not None else ""
         embed.add_field(name="Waiting for", value=clip(waiting + until, 1000), inline=False)
     return embed
+
+
+def _chosen(player: Player) -> str:
+    """What the player chose this round, in words (the picture's short `-` spelled out)."""
+    words = action_words(player)
+    return "not chosen yet" if words == "-" else words
 
 
 def _card_name(index: int) -> str:

@@ -60,8 +60,8 @@ def _until(expires_at: float | None, default: str) -> str:
 
 def _how(tile: str) -> str:
     return (
-        f"The picture numbers every place the {tile_name(tile)} can go: choose one from the "
-        "menu, then confirm it."
+        f"The picture numbers every place the {tile_name(tile)} can go: choose its number "
+        "below, then confirm it."
     )
 
 
@@ -187,8 +187,19 @@ def prompt_timeout(game: Game, state: GameState, prompt: Prompt) -> Timeout | No
     return Timeout(
         decision.player,
         default_answer(state, decision),
-        f"⏰ Time ran out: {asked}; the default answer applies.",
+        f"⏰ Time ran out: {asked}, so {_default_words(decision)}.",
     )
+
+
+def _default_words(decision: Decision) -> str:
+    """What the engine's default answer does, told to the table."""
+    if isinstance(decision, BuyDecision):
+        return f"the {tile_name(decision.tile)} goes to their reserve"
+    if isinstance(decision, PublicityDecision):
+        return "nothing is placed"
+    if isinstance(decision, RenovateDecision):
+        return "the renovation is cancelled and their sheet stays as it was"
+    return "the stack with the most tiles is chosen"
 
 
 def placing_words(state: GameState, decision: Decision) -> str:
