@@ -43,7 +43,7 @@ class Host:
         self.tables = tables
         self.prompts = prompts
         self.turns = turns
-        self.autoplay = Autoplay(games, tables, self.announce, ai_pause)
+        self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
         self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout)
 
     async def recover(self) -> None:
