@@ -487,17 +487,21 @@ async def answer(
         await replies.refuse(interaction, str(refusal))
         return
     if confirming:
-        await _placed(interaction, action)
-    await host.after_click(interaction, played)
+        await _placed(interaction, action, host.games.of(game).quiet(played))
+    await host.after_click(interaction, played, noted=confirming)
 
 
-async def _placed(interaction: Interaction, action: Action) -> None:
-    """The confirmation message loses its buttons once the tile is down."""
+async def _placed(interaction: Interaction, action: Action, note: str | None) -> None:
+    """The confirmation message loses its buttons once the tile is down, and says so.
+
+    It then carries the move's private note (`note`, what the player may do next), so the
+    player gets one message, not two; when the round ends, the channel tells the rest.
+    """
     assert isinstance(action, Place)
     where = placement_words(Placement(action.tile, action.x, action.y, action.rot))
     try:
         await interaction.edit_original_response(
-            content=f"Placed: the {where}.",
+            content=note or f"Placed: the {where}.",
             view=None,
             attachments=[],
         )

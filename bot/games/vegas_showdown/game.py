@@ -38,6 +38,7 @@ from engine.vegas_showdown.events import (
     TileBought,
 )
 from engine.vegas_showdown.state import MIN_PLAYERS, StackDecision
+from engine.words import and_list
 
 from . import posts, prompts
 from .absent import passive_move
@@ -143,7 +144,7 @@ class VegasShowdown(HostedGame):
         if mine:
             lines.append("Your prompt shows what you may do next.")
         elif still:
-            lines.append(f"Done. Still placing: {', '.join(still)}.")
+            lines.append(f"Still placing: {and_list(still)}.")
         return "\n".join(lines) or "Done."
 
     def slow(self, played: Played) -> bool:
