@@ -60,13 +60,13 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     alice, bob, carol = table.alice, table.bob, table.carol
     players = [alice, bob, carol]
 
-    # The lobby: three to five players, no computer players yet.
+    # The lobby: three to five players; only the host seats computer players.
     await emu.slash(alice, channel, "vs new")
     await emu.slash(bob, channel, "vs join")
     early = await emu.slash(alice, channel, "vs start")
     assert early.ephemeral and early.content.startswith("Vegas Showdown needs 3 to 5 players")
-    bots = await emu.slash(alice, channel, "vs addbot")
-    assert bots.ephemeral and "Computer players for Vegas Showdown are coming" in bots.content
+    bots = await emu.slash(bob, channel, "vs addbot")
+    assert bots.ephemeral and bots.content.startswith("Only the host")
     other = await emu.slash(carol, channel, "lov join")
     assert other.ephemeral and "use `/vs`" in other.content
     await emu.slash(table.alice, channel, "vs abandon")  # asked, not confirmed: nothing happens

@@ -456,6 +456,11 @@ async def _decision(
     if decision is None:
         raise Refusal("That choice has already been made.")
     color = seat_colors(game).get(interaction.user.id)
+    seat = game.seat_of(decision.player)
+    if color is None and seat is not None and seat.user_id == interaction.user.id:
+        raise Refusal(
+            "You resigned from this game: your seat is played for you now, this prompt too."
+        )
     if color != decision.player:
         owner = chat_names(game)[decision.player]
         raise Refusal(f"This prompt is for {owner}: only they can answer it.")
