@@ -48,15 +48,18 @@ async def answer_prompt(emu: DiscordEmulator, prompt: Message, user: User) -> No
 
 
 async def choose_action(emu: DiscordEmulator, channel: Channel, user: User) -> None:
-    """Bid the least the autocomplete offers on its first tile; Publicity if none is offered."""
+    """Bid the least the autocomplete offers on its first tile; else Publicity, else Renovate
+    (an event card may bar one of them)."""
     tiles = await emu.autocomplete(user, channel, "vs bid", "tile")
     if tiles:
         tile = tiles[0]["value"]
         [least, *_] = await emu.autocomplete(user, channel, "vs bid", "amount", tile=tile)
         bid = await emu.slash(user, channel, "vs bid", tile=tile, amount=least["value"])
         assert not bid.ephemeral, bid.content
-    else:
-        assert not (await emu.slash(user, channel, "vs publicity")).ephemeral
+        return
+    if (await emu.slash(user, channel, "vs publicity")).ephemeral:
+        renovating = await emu.slash(user, channel, "vs renovate")
+        assert not renovating.ephemeral, renovating.content
 
 
 async def play_rounds(table: Table, user: User, rounds: int) -> int:
