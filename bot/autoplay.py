@@ -1,8 +1,10 @@
 """Seats the computer plays: AI seats, seats an AI took over, and resigned seats.
 
 After every change the host nudges this; if the game now waits for a computer-played
-seat, a background task plays for it (after a short pause so people can follow), posts
-what happened like any other move, and goes on until the game waits for a person.
+seat, a background task plays for it (after a short pause on the bot's clock, so people
+can follow), posts what happened like any other move, and goes on until the game waits
+for a person. The game is read after the pause: a seat a computer took over meanwhile
+plays at its new level.
 A resigned seat that no AI took over plays passively (its game says how: typically it
 ends its turns, takes the default answers and declines offers). The game's computer
 players think in a worker thread.
@@ -15,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.clock import Clock, SystemClock
 from bot.game import PASSIVE, Games, HostedGame, Played, Refusal
 from bot.store import Game
 from bot.tables import Tables
@@ -45,7 +48,8 @@ def next_computer_move(hosted: HostedGame, game: Game, state: Any) -> tuple[str,
 class Autoplay:
     """Plays the computer's seats in every channel, one background task per channel.
 
-    `announce` tells the channel what a computer's move did (`Host.announce`).
+    `announce` tells the channel what a computer's move did (`Host.announce`); `pause`
+    is the wait before each move, in seconds of `clock`.
     """
 
     def __init__(
@@ -54,11 +58,13 @@ class Autoplay:
         tables: Tables,
         announce: Callable[[Played], Awaitable[None]],
         pause: float,
+        clock: Clock | None = None,
     ) -> None:
         self.games = games
         self.tables = tables
         self.announce = announce
         self.pause = pause
+        self.clock: Clock = clock or SystemClock()
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     def nudge(self, game: Game) -> None:
@@ -87,6 +93,7 @@ class Autoplay:
     async def _play(self, channel_id: int) -> None:
         refusals = 0
         while refusals < 3:
+            await self.clock.sleep_until(self.clock.now() + self.pause)
             game = await self.tables.store.open_game(channel_id)
             if game is None or game.status != "active" or game.kind not in self.games:
                 return
@@ -96,7 +103,6 @@ class Autoplay:
             if move is None:
                 return
             color, level = move
-            await asyncio.sleep(self.pause)
             try:
                 action = await asyncio.to_thread(hosted.computer_move, game, state, color, level)
                 if action is None:

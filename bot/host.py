@@ -43,7 +43,7 @@ class Host:
         self.tables = tables
         self.prompts = prompts
         self.turns = turns
-        self.autoplay = Autoplay(games, tables, self.announce, ai_pause)
+        self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
         self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout)
 
     async def recover(self) -> None:
@@ -108,12 +108,19 @@ class Host:
             await self.outbox.deliver(played.game.channel_id)
             await self.settle(played)
 
-    async def after_click(self, interaction: Interaction, played: Played) -> None:
-        """After a button: the news goes to the channel (the clicked message stays)."""
+    async def after_click(
+        self, interaction: Interaction, played: Played, *, noted: bool = False
+    ) -> None:
+        """After a button: the news goes to the channel (the clicked message stays).
+
+        A move answered privately gets its note, unless the click's message already
+        shows it (`noted`).
+        """
         with self.tables.gate.finishing():
             note = self.games.of(played.game).quiet(played)
             if note is not None:
-                await replies.send(interaction, Post(note), ephemeral=True)
+                if not noted:
+                    await replies.send(interaction, Post(note), ephemeral=True)
                 self.outbox.kick(played.game.channel_id)
             else:
                 await self.outbox.deliver(played.game.channel_id)

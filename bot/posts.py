@@ -8,7 +8,7 @@ from its package and its engine's narration, and these helpers are shared by eve
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -115,8 +115,16 @@ def settings_embed(
     )
 
 
-def lobby_lines(game: Game, most: int) -> str:
-    """Who sits where in a lobby, and how many more may join (`most` seats in all)."""
-    names = chat_names(game)
-    seated = ", ".join(names[seat.color] for seat in game.seats)
-    return f"Seated ({len(game.seats)}/{most}): {seated}."
+def lobby_lines(game: Game, most: int, levels: Callable[[int], str] | None = None) -> str:
+    """Who sits where in a lobby, and how many more may join (`most` seats in all).
+
+    With `levels` (a stored level -> its name), computer players show their level.
+    """
+    names = display_names(game)
+    seated = []
+    for seat in game.seats:
+        name = discord.utils.escape_markdown(names[seat.color])
+        level = levels(seat.ai_level or 0) if levels and seat.is_ai else None
+        what = f"{seat.color}, computer: {level}" if level else seat.color
+        seated.append(f"**{name}** ({what})")
+    return f"Seated ({len(game.seats)}/{most}): {', '.join(seated)}."

@@ -94,7 +94,8 @@ class TableCommands:
 
     def lobby_lines(self, game: Game) -> str:
         """Who sits where in the lobby, and how many may."""
-        return posts.lobby_lines(game, len(self.hosted.colors(game.edition)))
+        levels = self.hosted.level_name if self.hosted.levels else None
+        return posts.lobby_lines(game, len(self.hosted.colors(game.edition)), levels)
 
     async def report(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         """The group's `on_error`: refusals and unreadable text answered privately."""

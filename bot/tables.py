@@ -329,8 +329,11 @@ class GameTables:
             seat = game.seat_of(color)
             if seat is None or seat.user_id is None or not seat.resigned:
                 resigned = [s.color for s in game.seats if s.user_id and s.resigned]
-                choices = ", ".join(resigned) if resigned else "nobody has resigned"
-                raise Refusal(f"An AI can take over a resigned player's seat ({choices}).")
+                seats = f": {', '.join(resigned)}" if resigned else ", and nobody has"
+                raise Refusal(
+                    "A computer player can only take over the seat of a player who "
+                    f"resigned{seats}."
+                )
             return await self.store.resign_seat(game.id, game.version, color, level)
 
     async def leave(self, channel_id: int, user_id: int) -> tuple[Game, str]:

@@ -203,11 +203,12 @@ def parse_args(games: Games, argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--ai",
         nargs="*",
+        action="extend",
         default=[],
         choices=levels,
         metavar="LEVEL",
         help=f"one computer player per level given ({' or '.join(levels)}); they take the "
-        "last seats",
+        "last seats (`--ai easy hard` and `--ai easy --ai hard` both seat two)",
     )
     parser.add_argument("--seed", type=int, help="deal and dice (default: a random one)")
     parser.add_argument(

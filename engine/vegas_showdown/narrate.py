@@ -203,7 +203,7 @@ def _track(target: BidTarget) -> str:
 
 
 def _at(x: int, y: int, rot: int) -> str:
-    turn = f", turned {rot * 90} degrees" if rot else ""
+    turn = f", turned {rot * 90}°" if rot else ""
     return f"at {cell_name((x, y))}{turn}"
 
 

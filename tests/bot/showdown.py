@@ -145,7 +145,7 @@ async def place_from_menu(
     """Choose a place from the prompt's first menu (or `value`, from its menu), then confirm it.
 
     Returns what the private confirmation said before it was confirmed, and the click
-    (its private note, if the placements go on, may come later: `followup`).
+    (its message, the confirmation, then says what was placed and who is still placing).
     """
     menus = spot_menus(prompt)
     menu = next((m for m in menus if value in option_values(prompt, m)), menus[0])
@@ -155,9 +155,7 @@ async def place_from_menu(
     said = shown.content
     confirm = next(c for c in shown.custom_ids if c.startswith("vs:confirm:"))
     placed = await emu.click(user, shown.message, confirm)
-    await emu.wait_until(
-        lambda: shown.content.startswith("Placed:"), 10.0, "the confirmation to be answered"
-    )
+    await emu.wait_until(lambda: shown.custom_ids == [], 10.0, "the confirmation to be answered")
     return said, placed
 
 

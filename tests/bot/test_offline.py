@@ -182,7 +182,12 @@ def test_each_game_gets_a_folder_of_its_own_in_the_boards_folder(tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    "args", [["--players", "7"], ["--players", "2", "--ai", "easy", "hard", "easy"]]
+    "args",
+    [
+        ["--players", "7"],
+        ["--players", "2", "--ai", "easy", "hard", "easy"],
+        ["--players", "2", "--ai", "easy", "--ai", "hard", "--ai", "easy"],  # they add up
+    ],
 )
 def test_a_table_that_cannot_be_seated_is_refused(
     args: list[str], capsys: pytest.CaptureFixture[str]

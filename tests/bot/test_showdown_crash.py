@@ -19,7 +19,6 @@ from bot.games import GAMES
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
-    followup,
     open_prompts,
     open_showdown,
     place_from_menu,
@@ -81,15 +80,16 @@ async def test_a_bot_killed_mid_round_loses_nothing_and_its_prompts_still_work(
     # ...and the bot is killed before she confirms it, then started again.
     await bot.kill()
     await bot.start()
-    confirmed = await emu.click(alice, shown.message, shown.custom_ids[0])
-    assert "places the Slots at a3" in (await followup(emu, confirmed)).content
+    await emu.click(alice, shown.message, shown.custom_ids[0])
+    await emu.wait_until(lambda: shown.custom_ids == [], 10.0, "the confirmation answered")
+    assert "places the Slots at a3" in shown.content
     await emu.wait_until(lambda: slots.custom_ids == [], 10.0, "Alice's prompt to close")
     assert slots.content.startswith("Decided:") and "Slots at a3" in slots.content
 
     # Bob chooses from his prompt's menu and confirms, all after the restart.
     table_games = await prompt_for(emu, table, bob)
     _, placed = await place_from_menu(emu, table_games, bob)
-    assert "Still placing: **Carol** (green)." in (await followup(emu, placed)).content
+    assert "Still placing: **Carol** (green)." in placed.content
 
     # Carol keeps her Lounge: the last placement ends the round, its answer ("thinking..."
     # while the round picture is drawn) is cut by a second crash, and comes after it.
@@ -106,7 +106,7 @@ async def test_a_bot_killed_mid_round_loses_nothing_and_its_prompts_still_work(
     assert post is reply.message and post.attachment("round.png").data
     assert mentioned(post, players) == [bob]  # Bob acts first in round 2
     story = post.embeds[0]["description"]
-    assert "**Alice** (red) places the Slots at a3, turned 90 degrees." in story
+    assert "**Alice** (red) places the Slots at a3, turned 90°." in story
     assert "**Carol** (green) keeps the Lounge in reserve." in story
     for words in ("bids $18 for the Table Games", "is outbid", "Bidding is over."):
         assert len(said(table, words)) == 1, words

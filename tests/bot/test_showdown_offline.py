@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.games.vegas_showdown.terminal import final_standings
 from bot.offline import main
 from engine.vegas_showdown import GameRecord, GameSettings, format_action, new_game
 from engine.vegas_showdown import apply as apply_action
@@ -66,3 +67,25 @@ def test_a_whole_game_hot_seat_in_the_terminal(tmp_path: Path) -> None:
     record = GameRecord.model_validate(json.loads((folder / "record.json").read_text()))
     assert record.settings.seed == SEED and record.commands == moves
     assert record.replay()[0].over
+
+
+def test_three_computer_players_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
+    argv = ["--game", "vegas_showdown", "--players", "3", "--ai", "easy", "normal"]
+    argv += ["--ai", "easy", "--seed", str(SEED), "--boards", str(tmp_path)]
+    out = io.StringIO()
+    assert main(argv, io.StringIO(""), out) == 0  # nobody types: the computers play it all
+    said = out.getvalue()
+    assert "  red: computer player (easy)\n  blue: computer player (normal)\n" in said
+    assert "  green: computer player (easy)\n" in said and "red> " not in said
+
+    folder = tmp_path / "game-001"
+    record = GameRecord.model_validate(json.loads((folder / "record.json").read_text()))
+    assert record.settings.seed == SEED  # the full record, once the game is over
+    state, _ = record.replay()
+    assert state.over and {c.split(":")[0] for c in record.commands} == set(PLAYERS)
+    standings = "\n".join(final_standings(state))
+    assert standings.startswith("Final standings:\n1. ") and f"\n{standings}\n" in said
+    rounds = state.round - (state.end_reason == "stack_empty")
+    pictures = sorted(p.name for p in folder.glob("round-*.png"))
+    assert pictures == [f"round-{n:03d}.png" for n in range(1, rounds + 1)]
+    assert Image.open(folder / "final.png").size == (1309, 1560)

@@ -23,7 +23,7 @@ from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
     chooser,
-    followup,
+    closed,
     open_prompts,
     open_showdown,
     option_values,
@@ -60,13 +60,13 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     alice, bob, carol = table.alice, table.bob, table.carol
     players = [alice, bob, carol]
 
-    # The lobby: three to five players, no computer players yet.
+    # The lobby: three to five players; only the host seats computer players.
     await emu.slash(alice, channel, "vs new")
     await emu.slash(bob, channel, "vs join")
     early = await emu.slash(alice, channel, "vs start")
     assert early.ephemeral and early.content.startswith("Vegas Showdown needs 3 to 5 players")
-    bots = await emu.slash(alice, channel, "vs addbot")
-    assert bots.ephemeral and "Computer players for Vegas Showdown are coming" in bots.content
+    bots = await emu.slash(bob, channel, "vs addbot")
+    assert bots.ephemeral and bots.content.startswith("Only the host")
     other = await emu.slash(carol, channel, "lov join")
     assert other.ephemeral and "use `/vs`" in other.content
     await emu.slash(table.alice, channel, "vs abandon")  # asked, not confirmed: nothing happens
@@ -131,12 +131,15 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     assert picture(shown.message, "choice.png").width >= 600
     assert [c.split(":")[1] for c in shown.custom_ids] == ["confirm", "back"]
     placed = await emu.click(bob, shown.message, shown.custom_ids[0])
-    note = await followup(emu, placed)
-    await emu.wait_until(lambda: shown.content.startswith("Placed:"), 10.0, "the edit")
-    assert shown.message.content == "Placed: the Table Games at a2, turned 90°."
-    assert shown.custom_ids == [] and shown.attachments == []
-    assert note.ephemeral and "places the Table Games at a2" in note.content
-    assert "Still placing: **Alice** (red), **Carol** (green)." in note.content
+    await emu.wait_until(lambda: shown.custom_ids == [], 10.0, "the confirmation answered")
+    # One private note: the confirmation becomes it, in the words the table reads.
+    assert shown.content == (
+        "**Bob** (blue) places the Table Games at a2, turned 90°.\n"
+        "Still placing: **Alice** (red) and **Carol** (green)."
+    )
+    assert placed.message is shown.message and shown.attachments == []
+    await emu.settle()
+    assert placed.followups == []
     await emu.wait_until(
         lambda: table_games.content.startswith("Decided:"), 10.0, "the prompt to close"
     )
@@ -154,7 +157,7 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     for line in (
         "**Round 1**",
         "**Bob** (blue) buys the Table Games for $21.",
-        "**Bob** (blue) places the Table Games at a2, turned 90 degrees.",
+        "**Bob** (blue) places the Table Games at a2, turned 90°.",
         "**Alice** (red) keeps the Slots in reserve.",
         "**Carol** (green) keeps the Lounge in reserve.",
         "**Round 2**",
@@ -221,7 +224,7 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert "instead of the Slots, which goes to your reserve" in lounge.content
     assert lounge.message.attachment("preview.png").data
     _, placed = await place_from_menu(emu, lounge.message, carol)
-    assert "keeps the Slots in reserve" in (await followup(emu, placed)).content
+    assert "keeps the Slots in reserve" in placed.content
 
     # Publicity: Alice types where her reserve's Slots goes; the number is the picture's.
     publicity = await prompt_for(emu, table, alice)
@@ -269,8 +272,13 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert post.embeds[0]["title"] == "Round 2 is over: round 3 begins"
     story = post.embeds[0]["description"]
     assert "**Bob** (blue) takes the Table Games at a2 off the sheet." in story
-    assert "**Bob** (blue) places the Table Games at a3, turned 180 degrees." in story
+    assert "**Bob** (blue) places the Table Games at a3, turned 180°." in story
     assert "d1" not in story  # the step undone is not told
+    # The renovation's prompt closes saying it is finished (the post tells the rest).
+    await closed(emu, renovation)
+    assert renovation.content == (
+        "Decided: **Bob** (blue) finishes renovating (the round post tells what changed)."
+    )
 
     game = await the_game(vegas, table)
     state: GameState = game.state()

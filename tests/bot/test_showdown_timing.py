@@ -10,7 +10,6 @@ from bot.games import GAMES
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
-    followup,
     open_prompts,
     open_showdown,
     option_values,
@@ -44,8 +43,9 @@ async def test_prompts_survive_a_restart_and_time_out_with_the_default(
     await bot.start()
     vegas = bot.client
     assert isinstance(vegas, VegasHost)
-    placed = await followup(emu, await emu.click(alice, shown.message, shown.custom_ids[0]))
-    assert "places the Slots at a3" in placed.content
+    await emu.click(alice, shown.message, shown.custom_ids[0])
+    await emu.wait_until(lambda: shown.custom_ids == [], 10.0, "the confirmation answered")
+    assert "places the Slots at a3" in shown.content
     lounge = await prompt_for(emu, table, carol)
     first = option_values(lounge, spot_menus(lounge)[0])[0]
     chosen = await emu.select(carol, lounge, spot_menus(lounge)[0], [first])

@@ -456,6 +456,11 @@ async def _decision(
     if decision is None:
         raise Refusal("That choice has already been made.")
     color = seat_colors(game).get(interaction.user.id)
+    seat = game.seat_of(decision.player)
+    if color is None and seat is not None and seat.user_id == interaction.user.id:
+        raise Refusal(
+            "You resigned from this game: your seat is played for you now, this prompt too."
+        )
     if color != decision.player:
         owner = chat_names(game)[decision.player]
         raise Refusal(f"This prompt is for {owner}: only they can answer it.")
@@ -487,17 +492,21 @@ async def answer(
         await replies.refuse(interaction, str(refusal))
         return
     if confirming:
-        await _placed(interaction, action)
-    await host.after_click(interaction, played)
+        await _placed(interaction, action, host.games.of(game).quiet(played))
+    await host.after_click(interaction, played, noted=confirming)
 
 
-async def _placed(interaction: Interaction, action: Action) -> None:
-    """The confirmation message loses its buttons once the tile is down."""
+async def _placed(interaction: Interaction, action: Action, note: str | None) -> None:
+    """The confirmation message loses its buttons once the tile is down, and says so.
+
+    It then carries the move's private note (`note`, what the player may do next), so the
+    player gets one message, not two; when the round ends, the channel tells the rest.
+    """
     assert isinstance(action, Place)
     where = placement_words(Placement(action.tile, action.x, action.y, action.rot))
     try:
         await interaction.edit_original_response(
-            content=f"Placed: the {where}.",
+            content=note or f"Placed: the {where}.",
             view=None,
             attachments=[],
         )

@@ -44,6 +44,15 @@ IMAGES: Final = [
     app_commands.Choice(name="after every round", value="turn"),
     app_commands.Choice(name="after every action too", value="action"),
 ]
+ON_TIMEOUT: Final = [
+    app_commands.Choice(name="a computer player plays for the seat", value="ai"),
+    app_commands.Choice(name="Renovate and the default placements", value="end"),
+]
+AI_LEVELS: Final = [
+    app_commands.Choice(name="easy: plausible, quick", value="easy"),
+    app_commands.Choice(name="normal: weighs what each tile will earn", value="normal"),
+    app_commands.Choice(name="hard: plays out possible futures", value="hard"),
+]
 SIZES: Final = [app_commands.Choice(name=s, value=s) for s in ("small", "medium", "large")]
 TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
 SHEET_FILE: Final = "sheet.png"
@@ -98,8 +107,9 @@ class VegasShowdownCommands(app_commands.Group):
         game = await self.table.open_lobby(interaction, "standard", options)
         text = (
             f"{chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of Vegas "
-            "Showdown (3 to 5 players). Join with `/vs join`; the host starts it with "
-            "`/vs start` (and may set a turn timer with `/vs settings` first). New to the "
+            "Showdown (3 to 5 players). Join with `/vs join`; the host may seat computer "
+            "players with `/vs addbot` and starts it with `/vs start` (and may set a turn "
+            "timer with `/vs settings` first). New to the "
             f"game? `/vs rules`.\n{self.table.lobby_lines(game)}"
         )
         await replies.send(interaction, Post(text))
@@ -120,10 +130,22 @@ class VegasShowdownCommands(app_commands.Group):
         """Leave the lobby, or resign from a game under way."""
         await self.table.leave(interaction)
 
-    @app_commands.command(name="addbot", description="Host: seat a computer player (coming soon)")
-    async def addbot(self, interaction: Interaction) -> None:
-        """Computer players for Vegas Showdown are not ready yet: the core says so."""
-        await self.table.addbot(interaction, None, None)
+    @app_commands.command(name="addbot", description="Host: seat a computer player")
+    @app_commands.describe(
+        level="How well it plays (default: normal)",
+        color="Its colour; in a game under way, the resigned seat it takes over",
+    )
+    @app_commands.choices(level=AI_LEVELS, color=COLORS)
+    async def addbot(
+        self,
+        interaction: Interaction,
+        level: app_commands.Choice[str] | None = None,
+        color: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Add a computer player to the lobby, or let one take over a resigned seat."""
+        await self.table.addbot(
+            interaction, level.value if level else None, color.value if color else None
+        )
 
     @app_commands.command(name="kick", description="Host: remove a player from the lobby")
     @app_commands.describe(player="The player to remove")
@@ -141,15 +163,17 @@ class VegasShowdownCommands(app_commands.Group):
     )
     @app_commands.describe(
         turn_timer="Host: how long each action choice and each round's placements may take",
+        on_timeout="Host: what happens when the turn timer runs out",
         decisions="Host: how long a placement waits before its default applies",
         images="Host: when to post the round picture",
     )
     @app_commands.choices(turn_timer=TURN_TIMERS)
-    @app_commands.choices(decisions=WAITS, images=IMAGES)
+    @app_commands.choices(on_timeout=ON_TIMEOUT, decisions=WAITS, images=IMAGES)
     async def settings(
         self,
         interaction: Interaction,
         turn_timer: app_commands.Choice[int] | None = None,
+        on_timeout: app_commands.Choice[str] | None = None,
         decisions: app_commands.Choice[str] | None = None,
         images: app_commands.Choice[str] | None = None,
     ) -> None:
@@ -157,6 +181,7 @@ class VegasShowdownCommands(app_commands.Group):
         await self.table.settings(
             interaction,
             turn_minutes=turn_timer.value if turn_timer else None,
+            on_timeout=on_timeout.value if on_timeout else None,
             decision_hours=float(decisions.value) if decisions else None,
             images=images.value if images else None,
         )

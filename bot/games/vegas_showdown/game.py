@@ -1,10 +1,11 @@
 """Vegas Showdown as the host sees it: everything the core asks of this game, in one place.
 
 Each hook hands the work to this package's modules (commands, posts, prompts, buttons,
-terminal) or to the engine. What is timed: each action choice (the player choosing), each
-Pull Strings choice, and each round's placements as one stretch (everyone places at the
-same time). A seat nobody plays and a moment that runs out of time move as `absent.py`
-says.
+computer players, terminal) or to the engine. What is timed: each action choice (the
+player choosing), each Pull Strings choice, and each round's placements as one stretch
+(everyone places at the same time). Computer seats play as `computer.py` says; a
+resigned seat no computer took over, and a moment that runs out of time (unless the
+table lets a computer play it), move as `absent.py` says.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, ClassVar, Final, cast
 
 from discord import app_commands
 
-from bot.game import HostedGame, Moment, PersistentItem, Played, Question, Timeout
+from bot.game import PASSIVE, HostedGame, Moment, PersistentItem, Played, Question, Timeout
 from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import Post
@@ -30,6 +31,7 @@ from engine.vegas_showdown import (
     PublicRecord,
     decisions_owed,
 )
+from engine.vegas_showdown.ai import LEVELS, HardPlayer
 from engine.vegas_showdown.events import (
     ActionChosen,
     BidPlaced,
@@ -38,11 +40,12 @@ from engine.vegas_showdown.events import (
     TileBought,
 )
 from engine.vegas_showdown.state import MIN_PLAYERS, StackDecision
+from engine.words import and_list
 
 from . import posts, prompts
-from .absent import passive_move
 from .buttons import PERSISTENT_ITEMS
 from .commands import VegasShowdownCommands
+from .computer import DEFAULT_LEVEL, choose
 from .names import KIND, chat_names
 from .terminal import Terminal
 
@@ -71,11 +74,16 @@ class VegasShowdown(HostedGame):
     command: ClassVar[str] = "vs"
     rules: ClassVar[AnyRules] = vegas_showdown
     options: ClassVar[tuple[str, ...]] = ("turn_timer", "decisions", "images")
-    timeout_words: ClassVar[Mapping[str, str]] = dict.fromkeys(
-        ("ai", "end"),  # no computer players yet: both end the moment
-        "an action choice takes Renovate (which changes nothing unless the player comes "
-        "back to renovate) and placements take their default answers",
-    )
+    timeout_words: ClassVar[Mapping[str, str]] = {
+        "ai": "a computer player (normal) plays for the seat: its action choice, its stack "
+        "choice or its placements",
+        "end": "an action choice takes Renovate (which changes nothing unless the player "
+        "comes back to renovate) and placements take their default answers",
+    }
+    levels: ClassVar[tuple[str, ...]] = LEVELS
+    default_level: ClassVar[str] = DEFAULT_LEVEL
+    # The most seconds a hard computer player thinks about one decision.
+    think_seconds: float = HardPlayer.budget
     readable_commands: ClassVar[tuple[str, ...]] = ("status", "board", "sheet", "log", "export")
     secret_words: ClassVar[str] = (
         "The seed, the event deck's order and the order of the premier stacks stay secret"
@@ -143,7 +151,7 @@ class VegasShowdown(HostedGame):
         if mine:
             lines.append("Your prompt shows what you may do next.")
         elif still:
-            lines.append(f"Done. Still placing: {', '.join(still)}.")
+            lines.append(f"Still placing: {and_list(still)}.")
         return "\n".join(lines) or "Done."
 
     def slow(self, played: Played) -> bool:
@@ -198,9 +206,15 @@ class VegasShowdown(HostedGame):
     def timeout_move(
         self, game: Game, state: GameState, moment: Moment, by_computer: bool
     ) -> tuple[str, Action]:
-        """Default answers to whatever is owed; an action choice that ran out takes Renovate."""
+        """The next move of a seat the timed-out moment waits for.
+
+        With `by_computer`, a computer player (normal) plays it; otherwise decisions take
+        their default answers and an action choice takes Renovate.
+        """
+        normal = self.level_number(DEFAULT_LEVEL)
         for color in vegas_showdown.waiting_for(state):
-            move = passive_move(state, color)
+            level = normal if by_computer else PASSIVE
+            move = choose(game, state, color, level, self.think_seconds)
             if move is not None:
                 return color, move
         raise ValueError("nothing to time out")
@@ -208,13 +222,13 @@ class VegasShowdown(HostedGame):
     # Computer seats -------------------------------------------------------------------
 
     def computer_move(self, game: Game, state: GameState, color: str, level: int) -> Any:
-        """A seat nobody plays: default answers, and Renovate when it must choose."""
-        return passive_move(state, cast(Color, color))
+        """The engine's computer player of that level (PASSIVE: a resigned seat's move)."""
+        return choose(game, state, cast(Color, color), level, self.think_seconds)
 
     # The terminal ---------------------------------------------------------------------
 
     def terminal(self) -> Terminal:
-        """Hot seat at the keyboard."""
+        """Hot seat and computer players at the keyboard."""
         return Terminal()
 
     # Across the server ----------------------------------------------------------------

@@ -65,6 +65,7 @@ from engine.words import and_list
 from render.vegas_showdown import render_round
 from render.vegas_showdown.words import action_words
 
+from .computer import level_of
 from .names import chat_names, plain_names
 
 ROUND_FILE: Final = "round.png"
@@ -134,15 +135,23 @@ def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str
         return "", []
     stack = next((d for d in state.pending if isinstance(d, StackDecision)), None)
     if stack is not None:
+        see = " (see the prompt)" if user_of(game, stack.player) else ""
+        return f"{names[stack.player]} chooses which premier stack fills {stack.space}{see}.", []
+    if state.pending:
+        placing = list(dict.fromkeys(d.player for d in state.pending))
+        placers = [names[c] for c in placing]
+        prompted = [names[c] for c in placing if user_of(game, c)]
+        if len(prompted) == len(placers):
+            each = "each with a prompt" if len(placers) > 1 else "with a prompt"
+            return f"Placing now: {and_list(placers)}, {each} showing where tiles can go.", []
+        if not prompted:
+            return f"Placing now: {and_list(placers)}.", []
+        has = "each have a prompt" if len(prompted) > 1 else "has a prompt"
         return (
-            f"{names[stack.player]} chooses which premier stack fills {stack.space} "
-            "(see the prompt).",
+            f"Placing now: {and_list(placers)}; {and_list(prompted)} {has} showing where "
+            "tiles can go.",
             [],
         )
-    if state.pending:
-        placers = [names[c] for c in dict.fromkeys(d.player for d in state.pending)]
-        each = "each with a prompt" if len(placers) > 1 else "with a prompt"
-        return f"Placing now: {and_list(placers)}, {each} showing where tiles can go.", []
     if state.current is None:
         return "", []
     user = user_of(game, state.current)
@@ -360,8 +369,9 @@ def status_embed(game: Game, state: GameState, deadline: float | None) -> discor
         marker = "▶ " if player.color == state.current and game.is_open else ""
         button = ", holds the button" if player.color == state.button else ""
         reserve = ", ".join(tile_name(t) for t in player.reserve) or "empty"
+        seat = _seat_words(game, player.color)
         embed.add_field(
-            name=f"{marker}{shown.get(player.color, player.color)} ({player.color}{button})",
+            name=f"{marker}{shown.get(player.color, player.color)} ({player.color}{seat}{button})",
             value=(
                 f"${player.money} · Population {player.population} · Revenue "
                 f"{player.revenue} · Fame {player.fame}\nAction: {_chosen(player)}\n"
@@ -394,6 +404,18 @@ def status_embed(game: Game, state: GameState, deadline: float | None) -> discor
         until = f" Time runs out <t:{int(deadline)}:R>." if deadline is not None else ""
         embed.add_field(name="Waiting for", value=clip(waiting + until, 1000), inline=False)
     return embed
+
+
+def _seat_words(game: Game, color: Color) -> str:
+    """Who plays a seat, when it is not the person who sat down: `, computer: easy`."""
+    seat = game.seat_of(color)
+    if seat is None or seat.is_human:
+        return ""
+    level = seat.computer_level
+    playing = f"computer: {level_of(level)}" if level else ""
+    if not seat.resigned:
+        return f", {playing}"
+    return f", resigned; {playing}" if playing else ", resigned"
 
 
 def _chosen(player: Player) -> str:

@@ -49,7 +49,7 @@ from .names import chat_names, plain_names
 
 SHEET_FILE = "sheet.png"
 # What a placement's closing message retells.
-DECIDED = (TilePlaced, TileReserved, TileRemoved, RenovationUndone, PlacementFinished, StackChosen)
+DECIDED = (TilePlaced, TileReserved, TileRemoved, RenovationUndone, StackChosen)
 
 
 def _until(expires_at: float | None, default: str) -> str:
@@ -153,7 +153,7 @@ def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Que
         renovating = isinstance(decision, RenovateDecision) and decision.player in stepped
         asked.append(
             Question(
-                kind="stack" if isinstance(decision, StackDecision) else "place",
+                kind=prompt_kind(decision),
                 ref=decision.id,
                 hours=hours,
                 show=_message(game, state, decision),
@@ -164,6 +164,13 @@ def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Que
     return asked
 
 
+def prompt_kind(decision: Decision) -> str:
+    """What a prompt is kept as: `stack`, `renovate`, or `place` (a bought tile, Publicity)."""
+    if isinstance(decision, StackDecision | RenovateDecision):
+        return decision.kind
+    return "place"
+
+
 def closed_text(game: Game, prompt: Prompt, events: Sequence[Event]) -> str:
     """What was decided, from the events that closed the prompt (if we saw them)."""
     names = chat_names(game)
@@ -171,11 +178,19 @@ def closed_text(game: Game, prompt: Prompt, events: Sequence[Event]) -> str:
     for event in events:
         if isinstance(event, RoundStarted):
             break
-        if isinstance(event, DECIDED):
+        if isinstance(event, PlacementFinished):
+            name = names[event.player]
+            if prompt.kind == "renovate":
+                told.append(f"{name} finishes renovating (the round post tells what changed).")
+            elif not told:
+                told.append(f"{name} places nothing.")
+        elif isinstance(event, DECIDED):
             told.append(describe(event, names))
     if told:
         return "Decided: " + " ".join(told)
-    return "This choice is made." if prompt.kind == "stack" else "This placement is finished."
+    if prompt.kind == "stack":
+        return "This choice is made."
+    return "This renovation is over." if prompt.kind == "renovate" else "This placement is over."
 
 
 def prompt_timeout(game: Game, state: GameState, prompt: Prompt) -> Timeout | None:

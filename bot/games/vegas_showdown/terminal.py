@@ -1,8 +1,8 @@
 """Vegas Showdown in the terminal: what `bot.terminal` shows and asks of this game.
 
-Hot seat, in the engine's notation: the status, every move allowed now with what it
-costs (the facts the Discord autocomplete shows), the rules topics, and the round
-picture written to the game's folder at every new round and at the end.
+Hot seat and computer players, in the engine's notation: the status, every move allowed
+now with what it costs (the facts the Discord autocomplete shows), the rules topics, and
+the round picture written to the game's folder at every new round and at the end.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from bot.terminal import TERMINAL_COMMANDS
 from engine.vegas_showdown import (
@@ -25,6 +25,7 @@ from engine.vegas_showdown import (
     standings,
 )
 from engine.vegas_showdown.actions import Bid, BidTarget
+from engine.vegas_showdown.ai import ComputerPlayer, Level, make_player
 from engine.vegas_showdown.events import RoundStarted
 from engine.vegas_showdown.guide import TOPICS, guide
 from engine.vegas_showdown.notation import USAGE
@@ -56,14 +57,20 @@ Also: moves (what you may do now, every place a tile can go), status, board (wri
       round picture now), rules [topic], help, quit"""
 
 
-def status_lines(state: GameState) -> list[str]:
-    """Round, each player's cash, tracks, reserve and action, events, what the game waits for."""
+def status_lines(state: GameState, computers: Mapping[str, str] | None = None) -> list[str]:
+    """Round, each player's cash, tracks, reserve and action, events, what the game waits for.
+
+    `computers` maps a computer player's colour to its level.
+    """
+    computers = computers or {}
     lines = [f"Round {state.round}; {state.button} holds the button."]
     for player in state.players:
         marker = "> " if player.color == state.current and not state.over else "  "
         reserve = ", ".join(tile_name(t) for t in player.reserve) or "empty"
+        level = computers.get(player.color)
+        who = f"{player.color} (computer, {level})" if level else player.color
         lines.append(
-            f"{marker}{player.color}: ${player.money}, Population {player.population}, "
+            f"{marker}{who}: ${player.money}, Population {player.population}, "
             f"Revenue {player.revenue}, Fame {player.fame}; reserve {reserve}; "
             f"action {action_words(player)}"
         )
@@ -154,9 +161,9 @@ class Terminal:
         """The game, as the first line says it."""
         return "Vegas Showdown (3 to 5 players)."
 
-    def computer(self, level: str, seed: int) -> Any:
-        """Vegas Showdown has no computer players yet (it offers no levels)."""
-        raise ValueError("Vegas Showdown has no computer players yet")
+    def computer(self, level: str, seed: int) -> ComputerPlayer:
+        """The engine's computer player of `level` (it sees only the public view)."""
+        return make_player(cast(Level, level), seed)
 
     def fallback(self, state: GameState, color: str) -> Action:
         """A seat's move when nobody plays it."""
@@ -166,7 +173,7 @@ class Terminal:
 
     def status_lines(self, state: GameState, computers: Mapping[str, str]) -> list[str]:
         """Cash, tracks, reserves, actions, events and what the game waits for."""
-        return status_lines(state)
+        return status_lines(state, computers)
 
     def moves_text(self, state: GameState, color: str) -> str:
         """Every command the player may give now."""

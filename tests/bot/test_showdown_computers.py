@@ -1,0 +1,331 @@
+"""Vegas Showdown's computer players at the Discord table.
+
+The host seats them with `/vs addbot` (every refusal changing nothing); they choose
+their actions and place their tiles by themselves, told in the channel like anyone's
+moves, while the person plays by commands and prompts. A computer takes over a resigned
+seat and answers the placement prompt it left open; a turn that runs out of time is
+played by a computer when the table says so.
+"""
+
+from __future__ import annotations
+
+from bot.app import VegasHost, create_bot
+from bot.clock import ManualClock
+from bot.games import GAMES
+from bot.games.vegas_showdown.game import VegasShowdown
+from bot.store import Store, verify_game
+from engine.vegas_showdown import format_action
+from tests.bot.conftest import Table
+from tests.bot.players import mentioned, next_message
+from tests.bot.showdown import (
+    chooser,
+    closed,
+    open_prompts,
+    open_showdown,
+    place_from_menu,
+    prompt_for,
+    refused,
+    round_one_bids,
+    round_posts,
+    spot_menus,
+    the_game,
+)
+from tests.bot.test_news import assert_saved_and_posted, kill_when_failed
+from tests.discord_emulator import Channel, DiscordEmulator, Message, User
+from tests.discord_emulator.fixtures import RunBot, SpawnBot
+
+LUCKY, BUGSY = "**Bot Lucky** (blue)", "**Bot Bugsy** (yellow)"
+
+
+async def answer_prompt(emu: DiscordEmulator, prompt: Message, user: User) -> None:
+    """Place the tile at the prompt's first numbered place, or keep it in reserve."""
+    if spot_menus(prompt):
+        await place_from_menu(emu, prompt, user)
+    else:
+        keep = next(c for c in prompt.custom_ids if c.endswith((":reserve", ":done")))
+        await emu.click(user, prompt, keep)
+    await closed(emu, prompt)
+
+
+async def choose_action(emu: DiscordEmulator, channel: Channel, user: User) -> None:
+    """Bid the least the autocomplete offers on its first tile; else Publicity, else Renovate
+    (an event card may bar one of them)."""
+    tiles = await emu.autocomplete(user, channel, "vs bid", "tile")
+    if tiles:
+        tile = tiles[0]["value"]
+        [least, *_] = await emu.autocomplete(user, channel, "vs bid", "amount", tile=tile)
+        bid = await emu.slash(user, channel, "vs bid", tile=tile, amount=least["value"])
+        assert not bid.ephemeral, bid.content
+        return
+    if (await emu.slash(user, channel, "vs publicity")).ephemeral:
+        renovating = await emu.slash(user, channel, "vs renovate")
+        assert not renovating.ephemeral, renovating.content
+
+
+async def play_rounds(table: Table, user: User, rounds: int) -> int:
+    """Play `user`'s part, reading the channel, until round `rounds` is over.
+
+    Returns how often the user was asked for an action choice.
+    """
+    emu, channel = table.emu, table.channel
+    over = f"Round {rounds} is over"
+    seen = choices = 0
+    for _ in range(40):
+        message, seen = await next_message(
+            emu, channel, lambda m: f"<@{user.id}>" in m.content or over in str(m.embeds), seen
+        )
+        if over in str(message.embeds):
+            return choices
+        if open_prompts([message]):
+            await answer_prompt(emu, message, user)
+        elif chooser(message.content, [user]) is user:
+            choices += 1
+            await choose_action(emu, channel, user)
+    raise AssertionError(f"{over} never came")
+
+
+async def test_a_person_and_two_computers_play_two_rounds(table: Table, vegas: VegasHost) -> None:
+    emu, channel = table.emu, table.channel
+    alice, bob = table.alice, table.bob
+    assert vegas.tables is not None
+    vegas.tables.new_seed = lambda: 11
+
+    # Nothing to add a computer to yet.
+    nowhere = await emu.slash(alice, channel, "vs addbot")
+    assert nowhere.ephemeral and "/vs new" in nowhere.content
+
+    # The host seats an easy computer (the first free colour) and a normal one in yellow.
+    await emu.slash(alice, channel, "vs new")
+    easy = await emu.slash(alice, channel, "vs addbot", level="easy")
+    assert not easy.ephemeral
+    assert easy.content == (
+        f"{LUCKY} joins: a computer player (easy).\n"
+        "Seated (2/5): **Alice** (red), **Bot Lucky** (blue, computer: easy)."
+    )
+    normal = await emu.slash(alice, channel, "vs addbot", level="normal", color="yellow")
+    assert normal.content.endswith(
+        "Seated (3/5): **Alice** (red), **Bot Lucky** (blue, computer: easy), "
+        "**Bot Bugsy** (yellow, computer: normal)."
+    )
+
+    # Refused, changing nothing: a guest adding one, a colour taken.
+    not_host = emu.slash(bob, channel, "vs addbot")
+    assert await refused(table, vegas, not_host) == "Only the host can add computer players."
+    taken = emu.slash(alice, channel, "vs addbot", color="yellow")
+    assert await refused(table, vegas, taken) == (
+        "yellow is not available; free colours: green, purple."
+    )
+
+    start = await emu.slash(alice, channel, "vs start")
+    assert mentioned(start, [alice]) == [alice]  # Alice acts first in the seed-11 deal
+    asked = await play_rounds(table, alice, rounds=2)
+
+    # Every action choice of Alice's came back to her, mentioned; she was the only one.
+    assert asked >= 2
+    history = emu.history(channel)
+    assert all(mentioned(m, [alice, bob, table.carol]) in ([], [alice]) for m in history)
+    # The computers got no prompts (they place by themselves); Alice's all closed.
+    decided = [m.content for m in history if m.content.startswith("Decided:")]
+    assert decided and all(d.startswith("Decided: **Alice** (red) ") for d in decided), decided
+    assert open_prompts(history) == []
+    # One round post per round, with its picture, after the opening one.
+    posts = round_posts(emu, table)
+    assert [p.embeds[0]["title"] for p in posts] == [
+        "Vegas Showdown begins",
+        "Round 1 is over: round 2 begins",
+        "Round 2 is over: round 3 begins",
+    ]
+    assert all(p.attachment("round.png").data for p in posts)
+
+    # Each computer chose an action in each round by itself, each bid told once in the
+    # channel as it happened; each placed what it bought, told in the round's post.
+    game = await the_game(vegas, table)
+    assert vegas.store is not None
+    _, moves = await vegas.store.game_and_moves(game.id)
+    stories = [p.embeds[0]["description"] for p in posts[1:]]
+    for color, name in (("blue", LUCKY), ("yellow", BUGSY)):
+        played = [m.command.split()[1] for m in moves if m.command.startswith(f"{color}: ")]
+        assert all(m.actor_user_id is None for m in moves if m.command.startswith(f"{color}: "))
+        assert sum(kind in ("bid", "renovate", "publicity") for kind in played) >= 2
+        told = [m for m in history if m.content.startswith(f"{name} bids $")]
+        assert len(told) == played.count("bid") >= 1
+        assert all(f"{name} places the " in story for story in stories), stories
+    assert (await verify_game(vegas.store, game.id)).ok
+
+    # `/vs status` says who the computers are.
+    status = await emu.slash(table.dave, channel, "vs status")
+    names = [f["name"] for f in status.embeds[0]["fields"]]
+    assert any(n.endswith("Bot Lucky (blue, computer: easy)") for n in names), names
+    assert any("Bot Bugsy (yellow, computer: normal" in n for n in names), names
+
+    # Once the game is under way, a computer only takes over a resigned seat.
+    late = emu.slash(alice, channel, "vs addbot", color="blue")
+    assert await refused(table, vegas, late) == (
+        "A computer player can only take over the seat of a player who resigned, and nobody has."
+    )
+    unnamed = emu.slash(alice, channel, "vs addbot")
+    assert (await refused(table, vegas, unnamed)).startswith("Say which resigned seat")
+
+
+async def test_a_full_lobby_takes_no_more_computers(table: Table, vegas: VegasHost) -> None:
+    emu, channel = table.emu, table.channel
+    await emu.slash(table.alice, channel, "vs new")
+    for level in ("easy", "normal", "hard", "easy"):
+        assert not (await emu.slash(table.alice, channel, "vs addbot", level=level)).ephemeral
+    full = emu.slash(table.alice, channel, "vs addbot")
+    assert await refused(table, vegas, full) == "The table is full."
+    late = emu.slash(table.bob, channel, "vs join")
+    assert (await refused(table, vegas, late)).startswith("The table is full")
+
+
+async def test_a_computer_takes_over_a_resigned_seat_and_its_open_prompt(
+    table: Table, run_bot: RunBot, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    alice, bob, carol = players
+    # Computers wait a minute (of the test's clock) before each move, as people may
+    # follow them: time enough for the host to act.
+    settings = table.settings().model_copy(update={"ai_pause_seconds": 60})
+    bot = await run_bot(lambda: create_bot(settings, GAMES, clock=clock))
+    vegas = bot.client
+    assert isinstance(vegas, VegasHost)
+    await open_showdown(table, vegas, players)
+    await round_one_bids(table, players)
+    lounge = await prompt_for(emu, table, carol)
+
+    # Carol resigns with her Lounge still to place; her prompt waits for her seat's move.
+    resigned = await emu.slash(carol, channel, "vs leave")
+    assert resigned.content.startswith("**Carol** (green) resigned.")
+    assert "`/vs addbot color:green`" in resigned.content
+    menu = spot_menus(lounge)[0]
+    mine = emu.select(carol, lounge, menu, ["lounge a3 0"])
+    assert await refused(table, vegas, mine) == (
+        "You resigned from this game: your seat is played for you now, this prompt too."
+    )
+    guest = emu.slash(bob, channel, "vs addbot", color="green")
+    assert await refused(table, vegas, guest) == (
+        "Only the host can let a computer player take a seat over."
+    )
+    playing = emu.slash(alice, channel, "vs addbot", color="blue")
+    assert await refused(table, vegas, playing) == (
+        "A computer player can only take over the seat of a player who resigned: green."
+    )
+    taken = await emu.slash(alice, channel, "vs addbot", level="easy", color="green")
+    assert taken.content == "A computer player (easy) now plays **Carol** (green)'s seat."
+    status = await emu.slash(table.dave, channel, "vs status")
+    names = [f["name"] for f in status.embeds[0]["fields"]]
+    assert "Carol (green, resigned; computer: easy)" in names, names
+
+    # After its pause the computer answers the prompt: it places the Lounge (a seat
+    # played passively would have kept it in reserve).
+    await clock.advance(seconds=60)
+    await closed(emu, lounge)
+    assert lounge.content == "Decided: **Carol** (green) places the Lounge at a2, turned 90°."
+    # Alice and Bob place theirs; the round ends as ever.
+    for user in (alice, bob):
+        await answer_prompt(emu, await prompt_for(emu, table, user), user)
+    post = await emu.wait_for_message(channel, lambda m: "Round 1 is over" in str(m.embeds))
+    assert "**Carol** (green) places the Lounge at a2, turned 90°." in str(post.embeds)
+    assert mentioned(post, players) == [bob]  # Bob acts first in round 2
+
+    # Round 2: after Bob, Carol's seat chooses its action by itself, then it is Alice's turn.
+    seen = len(emu.history(channel))
+    await emu.slash(bob, channel, "vs publicity")
+    await clock.advance(seconds=60)
+    turn, _ = await next_message(emu, channel, lambda m: f"<@{alice.id}>" in m.content, seen)
+    assert (
+        turn.content.startswith("**Carol** (green) ") and "your action, **Alice**" in turn.content
+    )
+    game = await the_game(vegas, table)
+    assert game.state().player("green").action is not None
+
+
+async def test_a_computer_about_to_move_moves_once_across_restarts(
+    table: Table, run_bot: RunBot, spawn_bot: SpawnBot
+) -> None:
+    emu, channel = table.emu, table.channel
+    alice = table.alice
+    # The game is dealt by a bot in this process, to fix its seed; the bot is then a
+    # process of its own, whose computers wait a minute before each move.
+    dealer = await run_bot(lambda: create_bot(table.settings(), GAMES))
+    assert isinstance(dealer.client, VegasHost) and dealer.client.tables is not None
+    dealer.client.tables.new_seed = lambda: 11
+    await emu.slash(alice, channel, "vs new")
+    await emu.slash(alice, channel, "vs addbot", level="easy")
+    await emu.slash(alice, channel, "vs addbot", level="normal", color="yellow")
+    start = len(emu.history(channel))
+    await emu.slash(alice, channel, "vs start")
+    await dealer.stop()
+    env = {"DATABASE_PATH": str(table.database), "AI_PAUSE_SECONDS": "60"}
+    bot = await spawn_bot("-m", "bot", env=env)
+    bid = await emu.slash(alice, channel, "vs bid", tile="P2", amount=18)
+    assert bid.content.endswith(f"{LUCKY} is choosing an action.")
+
+    # Killed while Bot Lucky waits to move; started again (no pause now), and killed again
+    # once its move is saved but before the channel hears of it (Discord failed the post).
+    await bot.kill()
+    bot.env["AI_PAUSE_SECONDS"] = "0"
+    emu.fail_next("POST /channels/*/messages", status=500)
+    await bot.start()
+    await kill_when_failed(emu, bot, "POST /channels/*/messages")
+    seen = len(emu.history(channel))
+    await bot.start()
+
+    # The computers carry on from where they were until the game waits for Alice.
+    def for_alice(message: Message) -> bool:
+        text = message.content
+        return "your action, **Alice**" in text or "Placing now: **Alice** (red), with" in text
+
+    await next_message(emu, channel, for_alice, seen)
+    await emu.settle()
+    await bot.stop()
+
+    # Each computer move was played once, and told once (its post begins with its name).
+    store = await Store.open(table.database, kinds=GAMES)
+    try:
+        game = await store.open_game(channel.id)
+        assert game is not None
+        _, moves = await store.game_and_moves(game.id)
+    finally:
+        await store.close()
+    posts = [m.content for m in emu.history(channel)[start:]]  # the lobby's left out
+    for color, name in (("blue", LUCKY), ("yellow", BUGSY)):
+        played = [m for m in moves if m.command.startswith(f"{color}: ")]
+        assert len(played) >= 2 and all(m.actor_user_id is None for m in played)
+        assert sum(post.startswith(f"{name} ") for post in posts) == len(played), posts
+    await assert_saved_and_posted(table, moves=len(moves))
+
+
+async def test_a_timed_out_action_choice_is_played_by_a_normal_computer(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    alice, bob, _ = players
+    settings = {"turn_timer": 60, "on_timeout": "ai"}
+    start = await open_showdown(table, vegas, players, settings=settings)
+    assert mentioned(start, players) == [alice]
+    shown = await emu.slash(bob, channel, "vs settings")
+    assert (
+        "**Turn timer:** 1 hour; a reminder at half time, then a computer player (normal) "
+        "plays for the seat: its action choice, its stack choice or its placements."
+    ) in shown.embeds[0]["description"]
+    # What a normal computer would choose for Alice now (a seat left to itself would
+    # take Renovate).
+    game = await the_game(vegas, table)
+    expected = VegasShowdown().computer_move(game, game.state(), "red", 2)
+    assert expected is not None and expected.kind == "bid"
+
+    await clock.advance(hours=61 / 60)
+    note = await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
+    assert note.content.startswith(
+        "⏰ Time is up for **Alice** (red)'s action choice: a computer player plays the rest "
+        "of it.\n**Alice** (red) bids $"
+    )
+    assert mentioned(note, players) == [bob]  # Bob chooses next, mentioned as ever
+    game = await the_game(vegas, table)
+    assert vegas.store is not None
+    _, moves = await vegas.store.game_and_moves(game.id)
+    assert moves[-1].command == f"red: {format_action(expected)}"
+    assert moves[-1].actor_user_id is None
