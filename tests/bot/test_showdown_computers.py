@@ -178,6 +178,57 @@ async def test_a_full_lobby_takes_no_more_computers(table: Table, vegas: VegasHo
     assert (await refused(table, vegas, late)).startswith("The table is full")
 
 
+async def test_the_host_removes_a_computer_from_the_lobby(table: Table, vegas: VegasHost) -> None:
+    emu, channel = table.emu, table.channel
+    alice, bob = table.alice, table.bob
+    await emu.slash(alice, channel, "vs new")
+    await emu.slash(alice, channel, "vs addbot", level="hard")
+    await emu.slash(bob, channel, "vs join")
+
+    # Refused, changing nothing: no one named, two named, a guest, a colour that is a
+    # person's (the host's own too), an empty one.
+    how = "a person with `/vs kick player:`, or a computer player with `/vs kick color:`"
+    neither = emu.slash(alice, channel, "vs kick")
+    assert await refused(table, vegas, neither) == f"Say who to remove: {how} and its colour."
+    both = emu.slash(alice, channel, "vs kick", player=bob, color="blue")
+    assert await refused(table, vegas, both) == f"Remove one at a time: {how} and its colour."
+    guest = emu.slash(bob, channel, "vs kick", color="blue")
+    assert await refused(table, vegas, guest) == "Only the host can remove players."
+    person = emu.slash(alice, channel, "vs kick", color="green")
+    assert await refused(table, vegas, person) == (
+        "A person sits in green: choose them in the `player` option instead "
+        "(`color` is for computer players)."
+    )
+    host = emu.slash(alice, channel, "vs kick", color="red")
+    assert await refused(table, vegas, host) == (
+        "You cannot remove yourself; use `/vs abandon` to close the lobby."
+    )
+    empty = emu.slash(alice, channel, "vs kick", color="yellow")
+    assert await refused(table, vegas, empty) == (
+        "Nobody sits in yellow; the computer player sits in blue."
+    )
+
+    # The host removes the computer; its seat is free again.
+    removed = await emu.slash(alice, channel, "vs kick", color="blue")
+    assert not removed.ephemeral
+    assert removed.content == (
+        "**Bot Lucky** (blue) was removed.\nSeated (2/5): **Alice** (red), **Bob** (green)."
+    )
+    game = await the_game(vegas, table)
+    assert [(s.color, s.is_ai) for s in game.seats] == [("red", False), ("green", False)]
+
+    # Once the game is under way, its computers play to the end.
+    await emu.slash(alice, channel, "vs addbot", level="easy", color="purple")
+    await emu.slash(alice, channel, "vs start")
+    late = await emu.slash(alice, channel, "vs kick", color="purple")
+    assert late.ephemeral and late.content == (
+        "The game has already started: its computer players play to the end; the host can "
+        "end the game for everyone with `/vs abandon`."
+    )
+    game = await the_game(vegas, table)
+    assert game.status == "active" and [s.color for s in game.seats] == ["red", "green", "purple"]
+
+
 async def test_a_computer_takes_over_a_resigned_seat_and_its_open_prompt(
     table: Table, run_bot: RunBot, clock: ManualClock
 ) -> None:
