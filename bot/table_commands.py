@@ -132,7 +132,7 @@ class TableCommands:
             game, color = await self.tables.resign(channel, interaction.user.id)
             name = posts.chat_names(before)[color]
             text = (
-                f"{name} resigned. Their seat now ends its turns without acting; the host can "
+                f"{name} resigned. Their seat now {self.hosted.resigned_words}; the host can "
                 f"let a computer player take it over with `/{self.command} addbot color:{color}`."
             )
             await replies.send(interaction, Post(text))

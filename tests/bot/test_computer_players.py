@@ -90,7 +90,11 @@ async def test_resigning_then_a_computer_takes_over(table: Table, vegas: VegasHo
     start = await emu.slash(table.alice, channel, "lov start")
     [current] = mentioned(start, [table.alice, table.bob])
     resigned = await emu.slash(table.bob, channel, "lov leave")
-    assert "resigned" in resigned.content and "/lov addbot" in resigned.content
+    assert resigned.content == (
+        "**Bob** (blue) resigned. Their seat now ends its turns without acting, takes the "
+        "default answers to its decisions and declines trade offers; the host can let a "
+        "computer player take it over with `/lov addbot color:blue`."
+    )
     gone = await emu.slash(table.bob, channel, "lov end")
     assert gone.ephemeral and "not playing" in gone.content
     refused = await emu.slash(table.bob, channel, "lov addbot", color="blue")

@@ -247,8 +247,12 @@ async def test_a_computer_takes_over_a_resigned_seat_and_its_open_prompt(
 
     # Carol resigns with her Lounge still to place; her prompt waits for her seat's move.
     resigned = await emu.slash(carol, channel, "vs leave")
-    assert resigned.content.startswith("**Carol** (green) resigned.")
-    assert "`/vs addbot color:green`" in resigned.content
+    assert resigned.content == (
+        "**Carol** (green) resigned. Their seat now takes Renovate for its action choice, "
+        "changing nothing, and the default answer to anything else it is asked (a tile it "
+        "still has to place goes to its reserve); the host can let a computer player take it "
+        "over with `/vs addbot color:green`."
+    )
     menu = spot_menus(lounge)[0]
     mine = emu.select(carol, lounge, menu, ["lounge a3 0"])
     assert await refused(table, vegas, mine) == (

@@ -84,6 +84,10 @@ class LordsOfVegas(HostedGame):
     editions: ClassVar[tuple[str, ...]] = ("updated", "classic")
     readable_commands: ClassVar[tuple[str, ...]] = ("status", "board", "log", "export")
     secret_words: ClassVar[str] = "The seed and the deck's order stay secret"
+    resigned_words: ClassVar[str] = (
+        "ends its turns without acting, takes the default answers to its decisions and "
+        "declines trade offers"
+    )
 
     # Seating ------------------------------------------------------------------------
 

@@ -88,6 +88,10 @@ class VegasShowdown(HostedGame):
     secret_words: ClassVar[str] = (
         "The seed, the event deck's order and the order of the premier stacks stay secret"
     )
+    resigned_words: ClassVar[str] = (
+        "takes Renovate for its action choice, changing nothing, and the default answer to "
+        "anything else it is asked (a tile it still has to place goes to its reserve)"
+    )
     points_word: ClassVar[str] = "Fame"
     points_plural: ClassVar[str | None] = "Fame"
 
