@@ -198,8 +198,8 @@ class Timers:
                 continue
             await self.host.announce(played)
             note = ""
-            if by_computer and self.host.autoplay.pause:
-                await asyncio.sleep(self.host.autoplay.pause)
+            if by_computer:  # a pause so the table can follow, as computer players do
+                await self.clock.sleep_until(self.clock.now() + self.host.autoplay.pause)
 
 
 def _moment_of(hosted: HostedGame, state: Any) -> Moment | None:
