@@ -348,7 +348,8 @@ class VegasShowdownCommands(app_commands.Group):
         state: GameState = game.state()
         timer = await self.tables.store.turn_timer(game.id)
         deadline = timer.expires_at if timer is not None and game.is_open else None
-        await replies.send(interaction, Post("", posts.status_embed(game, state, deadline)))
+        embed = posts.status_embed(game, state, deadline, self.table.hosted.level_name)
+        await replies.send(interaction, Post("", embed))
 
     @app_commands.command(name="log", description="What happened recently, in plain words")
     @app_commands.describe(count="How many lines (default 15)")
