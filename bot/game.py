@@ -198,6 +198,9 @@ class HostedGame(ABC):
     readable_commands: ClassVar[tuple[str, ...]] = ("status", "log", "export")
     # What its public record leaves out, as `export` says it: "... until the game ends".
     secret_words: ClassVar[str] = "The seed and everything else hidden stay secret"
+    # What a resigned seat no computer took over does, as `leave` says it: "Their seat
+    # now ...".
+    resigned_words: ClassVar[str] = "takes the default answer to whatever it is asked"
 
     # Seating ------------------------------------------------------------------------
 

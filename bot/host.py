@@ -67,7 +67,12 @@ class Host:
         return post
 
     async def settle(self, played: Played) -> None:
-        """After any accepted command: update the prompts, let computer seats move."""
+        """After any accepted command: update the prompts, let computer seats move.
+
+        The turn timer is armed first (its news may still be on its way), so a prompt
+        that runs out with the turn never comes due before the turn's timer does.
+        """
+        await self.turns.arm(played.game, played.state)
         await self.prompts.reconcile(played.game, played.events)
         self.autoplay.nudge(played.game)
 

@@ -132,7 +132,7 @@ class TableCommands:
             game, color = await self.tables.resign(channel, interaction.user.id)
             name = posts.chat_names(before)[color]
             text = (
-                f"{name} resigned. Their seat now ends its turns without acting; the host can "
+                f"{name} resigned. Their seat now {self.hosted.resigned_words}; the host can "
                 f"let a computer player take it over with `/{self.command} addbot color:{color}`."
             )
             await replies.send(interaction, Post(text))
@@ -170,11 +170,25 @@ class TableCommands:
         text = f"{who} joins: a computer player ({chosen}).\n{self.lobby_lines(game)}"
         await replies.send(interaction, Post(text))
 
-    async def kick(self, interaction: Interaction, player: discord.User | discord.Member) -> None:
-        """Remove a seated player (host only, lobby only)."""
+    async def kick(
+        self,
+        interaction: Interaction,
+        player: discord.User | discord.Member | None,
+        color: str | None,
+    ) -> None:
+        """Remove a seated person (`player`) or a computer player (`color`): host, lobby only."""
+        if (player is None) == (color is None):
+            ask = "Remove one at a time" if player is not None else "Say who to remove"
+            raise Refusal(
+                f"{ask}: a person with `/{self.command} kick player:`, or a computer player "
+                f"with `/{self.command} kick color:` and its colour."
+            )
         channel = self.channel(interaction)
         before = await self.tables.game_in(channel)
-        game, color = await self.tables.kick(channel, interaction.user.id, player.id)
+        user_id = player.id if player is not None else None
+        game, color = await self.tables.kick(
+            channel, interaction.user.id, user_id=user_id, color=color
+        )
         name = posts.chat_names(before)[color]
         await replies.send(interaction, Post(f"{name} was removed.\n{self.lobby_lines(game)}"))
 

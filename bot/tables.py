@@ -31,6 +31,7 @@ from bot.store import (
     VersionConflict,
     WrongStatus,
 )
+from engine.words import and_list
 
 STOPPING: Final = "Vegas Host is restarting, so nothing was changed. Please try again in a minute."
 
@@ -173,6 +174,16 @@ class Tables:
                     f"The game changed since you asked; run `/{command} abandon` again if you "
                     "still want to end it."
                 ) from None
+
+
+def _computers_seated(game: Game) -> str:
+    """Where the lobby's computer players sit, as the end of a sentence."""
+    computers = [seat.color for seat in game.seats if seat.is_ai]
+    if not computers:
+        return "no computer player is seated."
+    if len(computers) == 1:
+        return f"the computer player sits in {computers[0]}."
+    return f"the computer players sit in {and_list(computers)}."
 
 
 def _no_game(games: Games, asking: HostedGame | None = None) -> str:
@@ -349,20 +360,43 @@ class GameTables:
                 )
             return await self.store.remove_seat(game.id, game.version, color), color
 
-    async def kick(self, channel_id: int, host_id: int, user_id: int) -> tuple[Game, str]:
-        """The host removes a player from the lobby."""
+    async def kick(
+        self, channel_id: int, host_id: int, *, user_id: int | None = None, color: str | None = None
+    ) -> tuple[Game, str]:
+        """The host removes a person (`user_id`) or a computer player (`color`) from the lobby."""
         async with self.tables.lock(channel_id):
-            game = await self._lobby(channel_id)
+            game = await self.game_in(channel_id)
+            if game.status != "lobby":
+                raise Refusal(self._too_late_to_kick(computer=color is not None))
             if host_id != game.host_user_id:
                 raise Refusal("Only the host can remove players.")
-            if user_id == host_id:
+            if color is None:
+                color = seat_colors(game).get(user_id) if user_id is not None else None
+                if color is None:
+                    raise Refusal("That player is not seated at this game.")
+            seat = game.seat_of(color)
+            if seat is None:
+                raise Refusal(f"Nobody sits in {color}; {_computers_seated(game)}")
+            if seat.user_id == host_id:
                 raise Refusal(
                     f"You cannot remove yourself; use `/{self.command} abandon` to close the lobby."
                 )
-            color = seat_colors(game).get(user_id)
-            if color is None:
-                raise Refusal("That player is not seated at this game.")
+            if user_id is None and not seat.is_ai:
+                raise Refusal(
+                    f"A person sits in {color}: choose them in the `player` option instead "
+                    "(`color` is for computer players)."
+                )
             return await self.store.remove_seat(game.id, game.version, color), color
+
+    def _too_late_to_kick(self, *, computer: bool) -> str:
+        """Why nobody is removed from a game under way, and what may be done instead."""
+        abandon = f"the host can end the game for everyone with `/{self.command} abandon`"
+        if computer:
+            return f"The game has already started: its computer players play to the end; {abandon}."
+        return (
+            "The game has already started, so nobody can be removed: a player who wants to "
+            f"stop resigns with `/{self.command} leave`, and {abandon}."
+        )
 
     async def change_options(self, channel_id: int, user_id: int, **changes: Any) -> Game:
         """The host changes the table's options, in the lobby or during the game.

@@ -77,10 +77,13 @@ class Timers:
                         await task
 
     async def fire_due(self) -> None:
-        """Apply every deadline that has passed."""
+        """Apply every deadline that has passed.
+
+        Turn timers first: a prompt that runs out with its turn (its deadline is the
+        turn's when that is sooner) is then answered as the table's `on_timeout` says, by
+        a computer player if so, rather than by its own default answer.
+        """
         now = self.clock.now()
-        for prompt in await self.store.due_prompts(now):
-            await self._fire(prompt)
         for timer in await self.store.due_turn_timers(now):
             try:
                 await self._fire_turn(timer)
@@ -88,6 +91,8 @@ class Timers:
                 # Stop this turn's timer rather than fail again at once, forever.
                 log.exception("turn timer of game %s failed", timer.game_id)
                 await self.store.drop_turn_timer(timer.game_id, timer.turn)
+        for prompt in await self.store.due_prompts(now):
+            await self._fire(prompt)
 
     # Offers and decisions --------------------------------------------------------------
 
@@ -198,8 +203,8 @@ class Timers:
                 continue
             await self.host.announce(played)
             note = ""
-            if by_computer and self.host.autoplay.pause:
-                await asyncio.sleep(self.host.autoplay.pause)
+            if by_computer:  # a pause so the table can follow, as computer players do
+                await self.clock.sleep_until(self.clock.now() + self.host.autoplay.pause)
 
 
 def _moment_of(hosted: HostedGame, state: Any) -> Moment | None:

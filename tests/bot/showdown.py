@@ -194,11 +194,17 @@ class WholeGame:
 
 
 async def play_whole_game(
-    table: Table, vegas: VegasHost, players: list[User], seed: int, until_round: int = 0
+    table: Table,
+    vegas: VegasHost,
+    players: list[User],
+    seed: int,
+    until_round: int = 0,
+    settings: dict[str, object] | None = None,
 ) -> WholeGame:
     """Open a game of `players` and play it to its end by slash commands and buttons.
 
-    With `until_round`, stop as that round begins (its post made, nobody has chosen yet).
+    With `until_round`, stop as that round begins (its post made, nobody has chosen yet);
+    with `settings`, the host sets them before the start (see `open_showdown`).
 
     The moves are the engine's greedy player's (read from the saved game), typed as a
     player would type them; Pull Strings is answered with the prompt's buttons, and round
@@ -211,7 +217,7 @@ async def play_whole_game(
     """
     emu, channel = table.emu, table.channel
     by_color = dict(zip(("red", "blue", "green", "yellow", "purple"), players, strict=False))
-    last = await open_showdown(table, vegas, players, seed)
+    last = await open_showdown(table, vegas, players, seed, settings)
     greedy = GreedyPlayer()
     pulled = chosen = 0
     at_round: dict[int, GameState] = {}

@@ -51,6 +51,38 @@ async def test_a_human_and_two_computers_play_a_whole_game(table: Table, vegas: 
     assert sum(1 for m in history if m.attachments) >= 25  # a board after every turn
 
 
+async def test_the_host_removes_a_computer_from_the_lobby(table: Table, vegas: VegasHost) -> None:
+    emu, channel = table.emu, table.channel
+    alice, bob = table.alice, table.bob
+    await emu.slash(alice, channel, "lov new", edition="classic")
+    await emu.slash(alice, channel, "lov addbot", level="easy")
+    await emu.slash(alice, channel, "lov addbot", level="hard", color="yellow")
+    await emu.slash(bob, channel, "lov join")
+    empty = await emu.slash(alice, channel, "lov kick", color="purple")  # not in classic
+    assert empty.ephemeral and empty.content == (
+        "Nobody sits in purple; the computer players sit in blue and yellow."
+    )
+    person = await emu.slash(alice, channel, "lov kick", color="green")
+    assert person.ephemeral and person.content.startswith("A person sits in green: ")
+    removed = await emu.slash(alice, channel, "lov kick", color="yellow")
+    assert removed.content == (
+        "**Bot Bugsy** (yellow) was removed.\nSeated (3/4): **Alice** (red), "
+        "**Bot Lucky** (blue, computer: easy), **Bob** (green)."
+    )
+    await emu.slash(alice, channel, "lov start")
+    for options in ({"color": "blue"}, {"player": bob}):
+        late = await emu.slash(alice, channel, "lov kick", **options)
+        assert late.ephemeral and late.content.startswith("The game has already started")
+    assert late.content == (
+        "The game has already started, so nobody can be removed: a player who wants to stop "
+        "resigns with `/lov leave`, and the host can end the game for everyone with "
+        "`/lov abandon`."
+    )
+    assert vegas.store is not None
+    game = await vegas.store.open_game(channel.id)
+    assert game is not None and [s.color for s in game.seats] == ["red", "blue", "green"]
+
+
 async def test_resigning_then_a_computer_takes_over(table: Table, vegas: VegasHost) -> None:
     emu, channel = table.emu, table.channel
     await emu.slash(table.alice, channel, "lov new")
@@ -58,7 +90,11 @@ async def test_resigning_then_a_computer_takes_over(table: Table, vegas: VegasHo
     start = await emu.slash(table.alice, channel, "lov start")
     [current] = mentioned(start, [table.alice, table.bob])
     resigned = await emu.slash(table.bob, channel, "lov leave")
-    assert "resigned" in resigned.content and "/lov addbot" in resigned.content
+    assert resigned.content == (
+        "**Bob** (blue) resigned. Their seat now ends its turns without acting, takes the "
+        "default answers to its decisions and declines trade offers; the host can let a "
+        "computer player take it over with `/lov addbot color:blue`."
+    )
     gone = await emu.slash(table.bob, channel, "lov end")
     assert gone.ephemeral and "not playing" in gone.content
     refused = await emu.slash(table.bob, channel, "lov addbot", color="blue")

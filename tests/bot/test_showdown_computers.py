@@ -9,12 +9,15 @@ played by a computer when the table says so.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.app import VegasHost, create_bot
 from bot.clock import ManualClock
 from bot.games import GAMES
 from bot.games.vegas_showdown.game import VegasShowdown
 from bot.store import Store, verify_game
-from engine.vegas_showdown import format_action
+from engine.vegas_showdown import apply, format_action
+from engine.vegas_showdown.actions import ChooseStack
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned, next_message
 from tests.bot.showdown import (
@@ -23,6 +26,7 @@ from tests.bot.showdown import (
     open_prompts,
     open_showdown,
     place_from_menu,
+    play_whole_game,
     prompt_for,
     refused,
     round_one_bids,
@@ -178,6 +182,57 @@ async def test_a_full_lobby_takes_no_more_computers(table: Table, vegas: VegasHo
     assert (await refused(table, vegas, late)).startswith("The table is full")
 
 
+async def test_the_host_removes_a_computer_from_the_lobby(table: Table, vegas: VegasHost) -> None:
+    emu, channel = table.emu, table.channel
+    alice, bob = table.alice, table.bob
+    await emu.slash(alice, channel, "vs new")
+    await emu.slash(alice, channel, "vs addbot", level="hard")
+    await emu.slash(bob, channel, "vs join")
+
+    # Refused, changing nothing: no one named, two named, a guest, a colour that is a
+    # person's (the host's own too), an empty one.
+    how = "a person with `/vs kick player:`, or a computer player with `/vs kick color:`"
+    neither = emu.slash(alice, channel, "vs kick")
+    assert await refused(table, vegas, neither) == f"Say who to remove: {how} and its colour."
+    both = emu.slash(alice, channel, "vs kick", player=bob, color="blue")
+    assert await refused(table, vegas, both) == f"Remove one at a time: {how} and its colour."
+    guest = emu.slash(bob, channel, "vs kick", color="blue")
+    assert await refused(table, vegas, guest) == "Only the host can remove players."
+    person = emu.slash(alice, channel, "vs kick", color="green")
+    assert await refused(table, vegas, person) == (
+        "A person sits in green: choose them in the `player` option instead "
+        "(`color` is for computer players)."
+    )
+    host = emu.slash(alice, channel, "vs kick", color="red")
+    assert await refused(table, vegas, host) == (
+        "You cannot remove yourself; use `/vs abandon` to close the lobby."
+    )
+    empty = emu.slash(alice, channel, "vs kick", color="yellow")
+    assert await refused(table, vegas, empty) == (
+        "Nobody sits in yellow; the computer player sits in blue."
+    )
+
+    # The host removes the computer; its seat is free again.
+    removed = await emu.slash(alice, channel, "vs kick", color="blue")
+    assert not removed.ephemeral
+    assert removed.content == (
+        "**Bot Lucky** (blue) was removed.\nSeated (2/5): **Alice** (red), **Bob** (green)."
+    )
+    game = await the_game(vegas, table)
+    assert [(s.color, s.is_ai) for s in game.seats] == [("red", False), ("green", False)]
+
+    # Once the game is under way, its computers play to the end.
+    await emu.slash(alice, channel, "vs addbot", level="easy", color="purple")
+    await emu.slash(alice, channel, "vs start")
+    late = await emu.slash(alice, channel, "vs kick", color="purple")
+    assert late.ephemeral and late.content == (
+        "The game has already started: its computer players play to the end; the host can "
+        "end the game for everyone with `/vs abandon`."
+    )
+    game = await the_game(vegas, table)
+    assert game.status == "active" and [s.color for s in game.seats] == ["red", "green", "purple"]
+
+
 async def test_a_computer_takes_over_a_resigned_seat_and_its_open_prompt(
     table: Table, run_bot: RunBot, clock: ManualClock
 ) -> None:
@@ -196,8 +251,12 @@ async def test_a_computer_takes_over_a_resigned_seat_and_its_open_prompt(
 
     # Carol resigns with her Lounge still to place; her prompt waits for her seat's move.
     resigned = await emu.slash(carol, channel, "vs leave")
-    assert resigned.content.startswith("**Carol** (green) resigned.")
-    assert "`/vs addbot color:green`" in resigned.content
+    assert resigned.content == (
+        "**Carol** (green) resigned. Their seat now takes Renovate for its action choice, "
+        "changing nothing, and the default answer to anything else it is asked (a tile it "
+        "still has to place goes to its reserve); the host can let a computer player take it "
+        "over with `/vs addbot color:green`."
+    )
     menu = spot_menus(lounge)[0]
     mine = emu.select(carol, lounge, menu, ["lounge a3 0"])
     assert await refused(table, vegas, mine) == (
@@ -329,3 +388,70 @@ async def test_a_timed_out_action_choice_is_played_by_a_normal_computer(
     _, moves = await vegas.store.game_and_moves(game.id)
     assert moves[-1].command == f"red: {format_action(expected)}"
     assert moves[-1].actor_user_id is None
+
+
+async def test_timed_out_placements_are_played_by_a_normal_computer(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    # The placements' prompts run out with the turn timer (sooner than `decisions`): the
+    # table's `on_timeout` decides what then happens, not the prompts' default answers.
+    settings = {"turn_timer": 60, "on_timeout": "ai"}
+    await open_showdown(table, vegas, players, settings=settings)
+    await round_one_bids(table, players)
+    prompts = [await prompt_for(emu, table, user) for user in players]
+    assert all("If you have not answered <t:" in prompt.content for prompt in prompts)
+    # What a normal computer places for each of them, in turn (a seat left to itself, or
+    # a prompt's default answer, would keep each tile in reserve).
+    game = await the_game(vegas, table)
+    state, expected = game.state(), []
+    for color in ("red", "blue", "green"):
+        action = VegasShowdown().computer_move(game, state, color, 2)
+        assert action is not None and action.kind == "place"
+        apply(state, color, action)
+        game = replace(game, version=game.version + 1)
+        expected.append(f"{color}: {format_action(action)}")
+
+    await clock.advance(hours=61 / 60)
+    note = await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
+    assert note.content.startswith(
+        "⏰ Time is up for the placements of round 1: a computer player plays the rest of it."
+        "\n**Alice** (red) places the Slots at "
+    )
+    names = ("**Alice** (red)", "**Bob** (blue)", "**Carol** (green)")
+    for prompt, name in zip(prompts, names, strict=True):
+        await closed(emu, prompt)
+        assert prompt.content.startswith(f"Decided: {name} places the "), prompt.content
+    post = await emu.wait_for_message(channel, lambda m: "Round 1 is over" in str(m.embeds))
+    assert mentioned(post, players) == [table.bob]  # Bob chooses first in round 2
+    assert vegas.store is not None
+    _, moves = await vegas.store.game_and_moves(game.id)
+    assert [m.command for m in moves if m.actor_user_id is None] == expected
+    assert "Time ran out" not in str(emu.history(channel))  # no prompt's default answer
+
+
+async def test_a_timed_out_stack_choice_is_made_by_a_normal_computer(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    # In this seed-5 game, round 3 opens with Pull Strings: Alice chooses the stack.
+    settings = {"turn_timer": 60, "on_timeout": "ai"}
+    await play_whole_game(table, vegas, players, 5, until_round=3, settings=settings)
+    prompt = await prompt_for(emu, table, table.alice)
+    game = await the_game(vegas, table)
+    chosen = VegasShowdown().computer_move(game, game.state(), "red", 2)
+    assert chosen == ChooseStack(size="large")  # the default answer: the small stack
+
+    await clock.advance(hours=61 / 60)
+    note = await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
+    assert note.content.startswith(
+        "⏰ Time is up for **Alice** (red)'s stack choice: a computer player plays the rest "
+        "of it.\n"
+    )
+    await closed(emu, prompt)
+    assert prompt.content.startswith("Decided: **Alice** (red) ") and "large" in prompt.content
+    assert vegas.store is not None
+    _, moves = await vegas.store.game_and_moves(game.id)
+    assert moves[-1].command == "red: stack large" and moves[-1].actor_user_id is None

@@ -10,8 +10,8 @@ from bot.clock import ManualClock
 from bot.games import GAMES
 from bot.store import Game, Move, Store
 from engine.lords_of_vegas import GameState
-from tests.bot.conftest import Table
-from tests.bot.players import decision_prompts, mentioned, prompt_closed
+from tests.bot.conftest import TEST_SEED, Table
+from tests.bot.players import decision_prompts, mentioned, next_message, prompt_closed
 from tests.bot.test_trades_and_decisions import seed_with_a_placement
 from tests.discord_emulator import Channel, DiscordEmulator, Message, User
 from tests.discord_emulator.fixtures import RunBot
@@ -136,6 +136,42 @@ async def test_when_time_is_up_a_computer_plays_the_rest_of_the_turn(
     assert played[-1] == f"{color}: end"
     assert any(command.startswith(f"{color}: build") for command in played)
     assert all(command.startswith(f"{color}:") for command in played)
+
+
+async def test_a_computer_finishing_a_turn_pauses_on_the_bots_clock(
+    table: Table, run_bot: RunBot, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    # The computer waits a minute of the bot's clock before each further move, as in play.
+    settings = table.settings().model_copy(update={"ai_pause_seconds": 60})
+    bot = await run_bot(lambda: create_bot(settings, GAMES, clock=clock))
+    vegas = bot.client
+    assert isinstance(vegas, VegasHost) and vegas.tables is not None
+    vegas.tables.new_seed = lambda: TEST_SEED
+    players = [table.alice, table.bob]
+    start = await open_timed_table(table, players, turn_timer=10, on_timeout="ai")
+    [first] = mentioned(start, players)
+    second = table.bob if first is table.alice else table.alice
+    await clock.advance(hours=11 * MINUTES)
+    await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
+    for _ in range(10):
+        await emu.settle()
+        _, state, moves = await the_game(vegas.store, channel)
+        if state.turn == 2:
+            break
+        # Its next move waits until a whole minute has passed on the clock, then comes.
+        await clock.advance(seconds=59)
+        await emu.settle()
+        assert len((await the_game(vegas.store, channel))[2]) == len(moves)
+        seen = len(emu.history(channel))
+        await clock.advance(seconds=1)
+        await next_message(emu, channel, lambda m: True, seen)
+    else:
+        raise AssertionError("the computer never finished the turn")
+    assert count(emu, channel, f"<@{second.id}> it is your turn") == 1
+    game = (await the_game(vegas.store, channel))[0]
+    played = [m.command for m in moves if m.actor_user_id is None]
+    assert len(played) >= 2 and played[-1] == f"{color_of(game, first)}: end"
 
 
 @pytest.mark.parametrize("on_timeout", ["end", "ai"])

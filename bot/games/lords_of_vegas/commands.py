@@ -167,11 +167,20 @@ class LordsOfVegasCommands(app_commands.Group):
             interaction, level.value if level else None, color.value if color else None
         )
 
-    @app_commands.command(name="kick", description="Host: remove a player from the lobby")
-    @app_commands.describe(player="The player to remove")
-    async def kick(self, interaction: Interaction, player: discord.User) -> None:
-        """Remove a seated player (host only, lobby only)."""
-        await self.table.kick(interaction, player)
+    @app_commands.command(name="kick", description="Host: remove a person or a computer player")
+    @app_commands.describe(
+        player="The person to remove from the lobby",
+        color="Or the colour of the computer player to remove",
+    )
+    @app_commands.choices(color=COLORS)
+    async def kick(
+        self,
+        interaction: Interaction,
+        player: discord.User | None = None,
+        color: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Remove a seated person or computer player (host only, lobby only)."""
+        await self.table.kick(interaction, player, color.value if color else None)
 
     @app_commands.command(name="start", description="Host: deal and start the game")
     async def start(self, interaction: Interaction) -> None:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
-from typing import Final
+from typing import Final, cast
 
-from bot.game import PASSIVE
 from bot.store import Game
 from engine.lords_of_vegas import (
     Color,
@@ -21,7 +20,7 @@ from engine.lords_of_vegas import (
     offers_to_answer,
 )
 from engine.lords_of_vegas.actions import Action, Decline, EndTurn
-from engine.lords_of_vegas.ai.players import LEVELS, Level, make_player
+from engine.lords_of_vegas.ai.players import Level, make_player
 from engine.lords_of_vegas.trade import parties
 
 DEFAULT_LEVEL: Final[Level] = "normal"
@@ -59,10 +58,12 @@ def passive_move(state: GameState, color: Color) -> Action | None:
     return EndTurn() if state.current == color else None
 
 
-def choose(game: Game, state: GameState, color: Color, level: int) -> Action | None:
-    """The computer's move for `color` (it may think a while: run it in a worker thread)."""
-    if level == PASSIVE:
+def choose(game: Game, state: GameState, color: Color, level: str | None) -> Action | None:
+    """The computer's move for `color` at `level` (None: a resigned seat, played passively).
+
+    `level` is one of the engine's `LEVELS`. It may think a while: run it in a worker thread.
+    """
+    if level is None:
         return passive_move(state, color)
     seed = random.Random(f"{game.id}:{game.version}:{color}").getrandbits(32)
-    name = LEVELS[level - 1] if 1 <= level <= len(LEVELS) else DEFAULT_LEVEL
-    return make_player(name, seed).act(state, color)
+    return make_player(cast(Level, level), seed).act(state, color)

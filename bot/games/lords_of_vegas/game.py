@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Final, cast
 
 from discord import app_commands
 
-from bot.game import HostedGame, Moment, PersistentItem, Played, Question, Timeout
+from bot.game import PASSIVE, HostedGame, Moment, PersistentItem, Played, Question, Timeout
 from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import Post
@@ -84,6 +84,10 @@ class LordsOfVegas(HostedGame):
     editions: ClassVar[tuple[str, ...]] = ("updated", "classic")
     readable_commands: ClassVar[tuple[str, ...]] = ("status", "board", "log", "export")
     secret_words: ClassVar[str] = "The seed and the deck's order stay secret"
+    resigned_words: ClassVar[str] = (
+        "ends its turns without acting, takes the default answers to its decisions and "
+        "declines trade offers"
+    )
 
     # Seating ------------------------------------------------------------------------
 
@@ -200,16 +204,15 @@ class LordsOfVegas(HostedGame):
     ) -> tuple[str, Action]:
         """Decisions first (the seat's own by a computer when asked), then the turn's end."""
         seat = cast(Color, moment.player)
-        normal = self.level_number(DEFAULT_LEVEL)
         if state.pending:
             decision = state.pending[0]
             if by_computer and decision.player == seat:
-                chosen = choose(game, state, seat, normal)
+                chosen = choose(game, state, seat, DEFAULT_LEVEL)
                 if chosen is not None:
                     return seat, chosen
             return decision.player, default_answer(state, decision)
         if by_computer:
-            chosen = choose(game, state, seat, normal)
+            chosen = choose(game, state, seat, DEFAULT_LEVEL)
             if chosen is not None:
                 return seat, chosen
         return seat, EndTurn()
@@ -222,7 +225,8 @@ class LordsOfVegas(HostedGame):
 
     def computer_move(self, game: Game, state: GameState, color: str, level: int) -> Any:
         """The engine's AI player of that level (PASSIVE: a resigned seat's move)."""
-        return choose(game, state, cast(Color, color), level)
+        named = None if level == PASSIVE else self.level_name(level)
+        return choose(game, state, cast(Color, color), named)
 
     # The terminal ---------------------------------------------------------------------
 

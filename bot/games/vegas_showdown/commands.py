@@ -147,11 +147,20 @@ class VegasShowdownCommands(app_commands.Group):
             interaction, level.value if level else None, color.value if color else None
         )
 
-    @app_commands.command(name="kick", description="Host: remove a player from the lobby")
-    @app_commands.describe(player="The player to remove")
-    async def kick(self, interaction: Interaction, player: discord.User) -> None:
-        """Remove a seated player (host only, lobby only)."""
-        await self.table.kick(interaction, player)
+    @app_commands.command(name="kick", description="Host: remove a person or a computer player")
+    @app_commands.describe(
+        player="The person to remove from the lobby",
+        color="Or the colour of the computer player to remove",
+    )
+    @app_commands.choices(color=COLORS)
+    async def kick(
+        self,
+        interaction: Interaction,
+        player: discord.User | None = None,
+        color: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Remove a seated person or computer player (host only, lobby only)."""
+        await self.table.kick(interaction, player, color.value if color else None)
 
     @app_commands.command(name="start", description="Host: deal and start the game (3-5 players)")
     async def start(self, interaction: Interaction) -> None:
@@ -339,7 +348,8 @@ class VegasShowdownCommands(app_commands.Group):
         state: GameState = game.state()
         timer = await self.tables.store.turn_timer(game.id)
         deadline = timer.expires_at if timer is not None and game.is_open else None
-        await replies.send(interaction, Post("", posts.status_embed(game, state, deadline)))
+        embed = posts.status_embed(game, state, deadline, self.table.hosted.level_name)
+        await replies.send(interaction, Post("", embed))
 
     @app_commands.command(name="log", description="What happened recently, in plain words")
     @app_commands.describe(count="How many lines (default 15)")

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Final
+from typing import Final, cast
 
-from bot.game import PASSIVE
 from bot.store import Game
 from engine.vegas_showdown import Action, Color, GameState, IllegalAction, apply
-from engine.vegas_showdown.ai import LEVELS, HardPlayer, Level, make_player
+from engine.vegas_showdown.ai import HardPlayer, Level, make_player
 from engine.vegas_showdown.ai.view import copy_state
 
 from .absent import passive_move
@@ -25,22 +24,20 @@ log = logging.getLogger(__name__)
 DEFAULT_LEVEL: Final[Level] = "normal"
 
 
-def level_of(number: int) -> Level:
-    """A level as stored with a seat (1 for easy), the default one when out of range."""
-    return LEVELS[number - 1] if 1 <= number <= len(LEVELS) else DEFAULT_LEVEL
+def choose(
+    game: Game, state: GameState, color: Color, level: str | None, think: float
+) -> Action | None:
+    """The move of the computer playing `color` at `level` (None: a resigned seat).
 
-
-def choose(game: Game, state: GameState, color: Color, level: int, think: float) -> Action | None:
-    """The move of the computer playing `color` at `level` (PASSIVE: a resigned seat).
-
-    `think` is the most seconds hard may take. It may think a while: run it in a worker
-    thread. None when the game does not wait for `color`.
+    `level` is one of the engine's `LEVELS`; a resigned seat no computer took over plays
+    as `absent.py` says. `think` is the most seconds hard may take. It may think a while:
+    run it in a worker thread. None when the game does not wait for `color`.
     """
-    if level == PASSIVE:
+    if level is None:
         return passive_move(state, color)
     # The same game at the same moment gets the same answer, after a restart too.
     seed = random.Random(f"{game.id}:{game.version}:{color}").getrandbits(32)
-    player = make_player(level_of(level), seed)
+    player = make_player(cast(Level, level), seed)
     if isinstance(player, HardPlayer):
         player.budget = think
     action = player.act(state, color)

@@ -88,6 +88,10 @@ class VegasShowdown(HostedGame):
     secret_words: ClassVar[str] = (
         "The seed, the event deck's order and the order of the premier stacks stay secret"
     )
+    resigned_words: ClassVar[str] = (
+        "takes Renovate for its action choice, changing nothing, and the default answer to "
+        "anything else it is asked (a tile it still has to place goes to its reserve)"
+    )
     points_word: ClassVar[str] = "Fame"
     points_plural: ClassVar[str | None] = "Fame"
 
@@ -211,9 +215,8 @@ class VegasShowdown(HostedGame):
         With `by_computer`, a computer player (normal) plays it; otherwise decisions take
         their default answers and an action choice takes Renovate.
         """
-        normal = self.level_number(DEFAULT_LEVEL)
+        level = DEFAULT_LEVEL if by_computer else None
         for color in vegas_showdown.waiting_for(state):
-            level = normal if by_computer else PASSIVE
             move = choose(game, state, color, level, self.think_seconds)
             if move is not None:
                 return color, move
@@ -223,7 +226,8 @@ class VegasShowdown(HostedGame):
 
     def computer_move(self, game: Game, state: GameState, color: str, level: int) -> Any:
         """The engine's computer player of that level (PASSIVE: a resigned seat's move)."""
-        return choose(game, state, cast(Color, color), level, self.think_seconds)
+        named = None if level == PASSIVE else self.level_name(level)
+        return choose(game, state, cast(Color, color), named, self.think_seconds)
 
     # The terminal ---------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ Every word about the rules comes from the engine's narration; the `Post`s are th
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -65,7 +65,6 @@ from engine.words import and_list
 from render.vegas_showdown import render_round
 from render.vegas_showdown.words import action_words
 
-from .computer import level_of
 from .names import chat_names, plain_names
 
 ROUND_FILE: Final = "round.png"
@@ -357,8 +356,13 @@ def stack_chosen(events: Sequence[Event]) -> bool:
     return any(isinstance(e, StackChosen) for e in events)
 
 
-def status_embed(game: Game, state: GameState, deadline: float | None) -> discord.Embed:
-    """Everything about the game at a glance, for `/vs status`."""
+def status_embed(
+    game: Game, state: GameState, deadline: float | None, levels: Callable[[int], str]
+) -> discord.Embed:
+    """Everything about the game at a glance, for `/vs status`.
+
+    `levels` names a computer seat's stored level (`HostedGame.level_name`).
+    """
     names = chat_names(game)
     shown = display_names(game)
     embed = discord.Embed(
@@ -369,7 +373,7 @@ def status_embed(game: Game, state: GameState, deadline: float | None) -> discor
         marker = "▶ " if player.color == state.current and game.is_open else ""
         button = ", holds the button" if player.color == state.button else ""
         reserve = ", ".join(tile_name(t) for t in player.reserve) or "empty"
-        seat = _seat_words(game, player.color)
+        seat = _seat_words(game, player.color, levels)
         embed.add_field(
             name=f"{marker}{shown.get(player.color, player.color)} ({player.color}{seat}{button})",
             value=(
@@ -406,13 +410,16 @@ def status_embed(game: Game, state: GameState, deadline: float | None) -> discor
     return embed
 
 
-def _seat_words(game: Game, color: Color) -> str:
-    """Who plays a seat, when it is not the person who sat down: `, computer: easy`."""
+def _seat_words(game: Game, color: Color, levels: Callable[[int], str]) -> str:
+    """Who plays a seat, when it is not the person who sat down: `, computer: easy`.
+
+    `levels` names a stored level (`HostedGame.level_name`).
+    """
     seat = game.seat_of(color)
     if seat is None or seat.is_human:
         return ""
     level = seat.computer_level
-    playing = f"computer: {level_of(level)}" if level else ""
+    playing = f"computer: {levels(level)}" if level else ""
     if not seat.resigned:
         return f", {playing}"
     return f", resigned; {playing}" if playing else ", resigned"
