@@ -54,9 +54,10 @@ _TEXT: Final[dict[Topic, str]] = {
     "bid": (
         "`bid <space> <amount>`: P1-P4 are the premier spaces (at least their Minimum-Bid "
         "marker); `slots`, `lounge` and `restaurant` sell basic tiles from their lowest "
-        "space up (`slots2`, a second Slots track, only with 5 players). You must beat the "
-        "standing bid, stay within your cash and the track, and bid on a printed space. A "
-        "bid that stands cannot be changed; once outbid you choose again on your turn."
+        "space up (`slots2`, a second Slots track, only with 5 players and while two Slots "
+        "are left). You must beat the standing bid, stay within your cash and the track, "
+        "and bid on a printed space. A bid that stands cannot be changed; once outbid you "
+        "choose again on your turn."
     ),
     "renovate": (
         "`renovate`: after bidding, take up to 2 tiles off your sheet (`remove <cell>`), "

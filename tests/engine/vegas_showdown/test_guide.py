@@ -51,6 +51,7 @@ def test_the_components_topic_counts_what_it_cannot_name() -> None:
 
 def test_the_guide_says_what_the_engine_does_at_each_table_size_and_for_the_night_club() -> None:
     assert "Fancy Lounge" in guide("place")
+    assert "two Slots" in guide("bid")  # the second Slots track's condition
     overview = guide("overview")
     assert "$20, Population 8 and Revenue 5" in overview
     assert "3 players" in overview and "5 players" in overview
