@@ -231,7 +231,7 @@ def _lingering(
 def _choose_stack(
     state: GameState, effect: ChooseStack, copy: EventCopy, card: EventCard, events: list[Event]
 ) -> None:
-    """Nothing to do now: the space waits for the button holder's choice (see `flip.py`)."""
+    """Nothing to do now: the space waits for the button holder's choice (see `rounds.py`)."""
 
 
 _EFFECTS: dict[type, Callable[..., None]] = {
