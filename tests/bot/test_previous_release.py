@@ -58,7 +58,9 @@ async def test_the_previous_release_game_is_finished_in_this_one(
     else:
         raise AssertionError("the game did not end")
 
-    await emu.settle()  # the computer's last move may have ended it: its news follows
+    # The computer's last move may have ended it: its news follows, and is the last word.
+    await emu.wait_for_message(channel, lambda message: "wins Lords of Vegas" in message.content)
+    await emu.settle()
     assert "wins Lords of Vegas" in emu.history(channel)[-1].content
     assert (await verify_game(store, UNDER_WAY)).ok
     status = await emu.slash(table.dave, channel, "lov status")
