@@ -185,7 +185,13 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
 
     # Autocomplete offers only what Alice may bid: not the Lounge (No-Bid), not beyond $25.
     tracks = await emu.autocomplete(alice, channel, "vs bid", "tile")
-    assert [t["value"] for t in tracks] == ["P1", "P2", "P3", "slots", "restaurant"]
+    assert [t["value"] for t in tracks] == [
+        "P1:fancy_slots",
+        "P2:high_rollers_room",
+        "P3:buffet",
+        "slots",
+        "restaurant",
+    ]
     assert tracks[0]["name"] == "Fancy Slots (P1): from $12; you have $25"
     assert (
         tracks[3]["name"]

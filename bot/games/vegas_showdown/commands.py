@@ -25,9 +25,10 @@ from bot.posts import GREEN_FELT, Post
 from bot.seats import seat_colors
 from bot.store import Game
 from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
-from engine.vegas_showdown import Action, Color, GameState, parse_command
-from engine.vegas_showdown.actions import BID_TARGETS, Place
+from engine.vegas_showdown import Action, Color, GameState, NotationError, parse_command
+from engine.vegas_showdown.actions import BID_TARGETS, Place, Remove
 from engine.vegas_showdown.guide import TOPICS, Topic, guide
+from engine.vegas_showdown.notation import parse_sheet_cell
 from engine.vegas_showdown.tables import tile_name
 from engine.words import and_list
 from render.vegas_showdown import render_sheet
@@ -204,6 +205,9 @@ class VegasShowdownCommands(app_commands.Group):
         """Put your bid marker on a track."""
         game = await self.table.started(interaction)
         state: GameState = game.state()
+        stale = choices.moved_on(state, tile) if game.is_open else None
+        if stale is not None:
+            raise Refusal(stale)
         target = choices.resolve_target(state, tile)
         if target not in BID_TARGETS and not state.over:
             raise Refusal(choices.unknown_target(state, tile))
@@ -236,6 +240,8 @@ class VegasShowdownCommands(app_commands.Group):
     async def place(self, interaction: Interaction, tile: str, where: str) -> None:
         """Place by typing (the prompt's menus do the same)."""
         game = await self.table.started(interaction)
+        if not game.is_open:
+            await self.tables.game_in(game.channel_id)  # refuses, saying how the game ended
         state: GameState = game.state()
         color = seat_colors(game).get(interaction.user.id)
         decision = placing.placement_decision(state, cast(Color, color)) if color else None
@@ -248,7 +254,7 @@ class VegasShowdownCommands(app_commands.Group):
         if chosen is None:
             mine = and_list([f"the {tile_name(t)}" for t in offered]) or "nothing"
             raise Refusal(
-                f"'{tile}' is not a tile you can place now: you can place {mine} "
+                f"{choices.quoted(tile)} is not a tile you can place now: you can place {mine} "
                 "(autocomplete lists them)."
             )
         ordered = placing.spots(state, decision, chosen)
@@ -261,7 +267,8 @@ class VegasShowdownCommands(app_commands.Group):
             if not ordered:
                 raise Refusal(f"The {tile_name(chosen)} cannot go anywhere on your sheet now.")
             raise Refusal(
-                f"'{where}' is not a place for the {tile_name(chosen)}: give its number on your "
+                f"{choices.quoted(where)} is not a place for the {tile_name(chosen)}: give its "
+                "number on your "
                 f"prompt's picture (1 to {len(ordered)}) or a cell and turn like `c2 90`; "
                 "autocomplete lists them."
             )
@@ -276,7 +283,14 @@ class VegasShowdownCommands(app_commands.Group):
     @app_commands.describe(cell="A cell the tile covers (autocomplete lists your tiles)")
     async def remove(self, interaction: Interaction, cell: str) -> None:
         """Take a tile off into your reserve."""
-        await self._play(interaction, f"remove {cell.partition(':')[0]}")
+        try:
+            x, y = parse_sheet_cell(cell.partition(":")[0].strip())
+        except NotationError:
+            game = await self.table.started(interaction)
+            color = seat_colors(game).get(interaction.user.id)
+            said = choices.unreadable_cell(game.state(), cast(Color | None, color), cell)
+            raise Refusal(said) from None
+        await self._act(interaction, Remove(x=x, y=y))
 
     @app_commands.command(name="done", description="Finish your renovation or Publicity placement")
     async def done(self, interaction: Interaction) -> None:
@@ -314,12 +328,12 @@ class VegasShowdownCommands(app_commands.Group):
         game = await self.table.started(interaction)
         state: GameState = game.state()
         mine = seat_colors(game).get(interaction.user.id)
-        color = player.lower().strip() if player else mine
-        if color is None:
+        color = choices.seat_named(plain_names(game), player) if player else mine
+        if color is None and not player:
             raise Refusal("You have no seat here: say whose sheet (`player:`).")
         if color not in state.colors:
             seats = ", ".join(f"{n} ({c})" for c, n in plain_names(game).items())
-            raise Refusal(f"'{player}' is not a seat at this table: {seats}.")
+            raise Refusal(f"{choices.quoted(player or '')} is not a seat at this table: {seats}.")
         await replies.defer(interaction, ephemeral=True)
         image = await asyncio.to_thread(render_sheet, state, color, names=plain_names(game))
         name = chat_names(game)[color]
