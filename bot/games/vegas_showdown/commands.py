@@ -431,10 +431,9 @@ class VegasShowdownCommands(app_commands.Group):
     async def _sheet_player(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        if interaction.channel_id is None:
-            return []
-        game = await self.tables.store.open_game(interaction.channel_id)
-        if game is None or game.kind != self.table.hosted.kind:
+        try:  # the game under way, or the last one (its sheets stay readable)
+            game = await self.tables.shown_game(self.table.channel(interaction))
+        except Refusal:
             return []
         return choices.seated(plain_names(game), current)
 
