@@ -249,7 +249,7 @@ class VegasShowdownCommands(app_commands.Group):
         if color is None:
             raise Refusal("You are not playing in this game; watch along or join the next one.")
         if decision is None:
-            raise Refusal(refusals.nothing_to_place(state, cast(Color, color)))
+            raise Refusal(refusals.nothing_to_place(game, state, cast(Color, color)))
         offered = placing.tiles(state, decision)
         if chosen is None:
             mine = and_list([f"the {tile_name(t)}" for t in offered]) or "nothing"
