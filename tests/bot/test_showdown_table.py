@@ -310,8 +310,15 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     renovating = await emu.slash(table.dave, channel, "vs rules", topic="renovate")
     told = renovating.embeds[0]["description"]
     assert told.startswith("`/vs renovate`: after bidding, take up to 2 tiles off your sheet")
-    assert "(`/vs remove <cell>`)" in told and "`/vs undo` starts over" in told
+    assert "(`/vs remove cell:<cell>`)" in told and "`/vs undo` starts over" in told
     placing = await emu.slash(table.dave, channel, "vs rules", topic="place")
+    # The moves are written with the options Discord shows (`tile:`, `where:`).
+    assert placing.embeds[0]["description"].startswith(
+        "`/vs place tile:<tile> where:<cell> <turn>`: the cell under the tile's top-left corner"
+    )
+    assert "Typing, `where:` may be that number too." in placing.embeds[0]["description"]
+    bidding = await emu.slash(table.dave, channel, "vs rules", topic="bid")
+    assert bidding.embeds[0]["description"].startswith("`/vs bid tile:<space> amount:<amount>`")
     assert "choose a number from its menu" in placing.embeds[0]["description"]
     public = await emu.slash(table.dave, channel, "vs export")
     assert "event deck's order" in public.content

@@ -16,6 +16,7 @@ from typing import Any, Final, TypeVar, cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import Command
 
 from bot import replies
 from bot.game import HostedGame, Refusal
@@ -62,10 +63,12 @@ SHEET_FILE: Final = "sheet.png"
 AS_COMMAND: Final = re.compile(
     r"`(bid|renovate|publicity|remove|place|reserve|done|undo|cancel|stack)\b"
 )
+# A usage in the guide, `/vs place <tile> <cell> <turn>`, once turned into a command.
+USAGE: Final = re.compile(r"`/vs (\w+) ((?:<[^>]+> ?)+)`")
 PROMPT_WORDS: Final = (
     "At the table you need not type: after bidding, your prompt shows your sheet with every "
     "place the tile can go numbered; choose a number from its menu, look at the tile drawn "
-    "there, and confirm."
+    "there, and confirm. Typing, `where:` may be that number too."
 )
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[T]]]
@@ -378,6 +381,7 @@ class VegasShowdownCommands(app_commands.Group):
         chosen = cast(Topic, topic.value if topic else "overview")
         others = ", ".join(t for t in TOPICS if t != chosen)
         text = AS_COMMAND.sub(r"`/vs \1", guide(chosen))  # the guide's notation, as typed here
+        text = USAGE.sub(self._with_options, text)
         if chosen == "place":
             text += f"\n\n{PROMPT_WORDS}"
         embed = discord.Embed(
@@ -386,6 +390,21 @@ class VegasShowdownCommands(app_commands.Group):
             color=GREEN_FELT,
         )
         await replies.send(interaction, Post("", embed), ephemeral=True)
+
+    def _with_options(self, usage: re.Match[str]) -> str:
+        """A usage such as `/vs place <tile> <cell> <turn>` with the command's options.
+
+        As Discord shows it: `/vs place tile:<tile> where:<cell> <turn>` (the last option
+        takes what is left).
+        """
+        command = self.get_command(usage[1])
+        names = [p.name for p in command.parameters] if isinstance(command, Command) else []
+        words = usage[2].split()
+        if not names or len(words) < len(names):
+            return usage[0]
+        typed = [f"{name}:{word}" for name, word in zip(names, words, strict=False)]
+        typed[-1] = " ".join([typed[-1], *words[len(names) :]])
+        return f"`/vs {usage[1]} {' '.join(typed)}`"
 
     # Autocomplete --------------------------------------------------------------------
 
