@@ -200,13 +200,20 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     amounts = await emu.autocomplete(alice, channel, "vs bid", "amount", tile="P1")
     assert [a["value"] for a in amounts] == [12, 15, 18, 21, 25]
     assert await emu.autocomplete(bob, channel, "vs bid", "tile") == []  # not his choice now
+    # Each refusal says why, then the bids that would do there.
+    slots = "You may bid $7, $9, $12 or $15 on it."
     for tile, amount, because in (
         ("lounge", 9, "A No-Bid marker is on the Lounge this round."),
-        ("P1", 9, "The Minimum-Bid marker of the Fancy Slots is on 12: bid at least 12."),
-        ("restaurant", 29, "You have $25: you cannot bid 29."),
-        ("slots", 20, "The highest space on the Slots track is 15."),
-        ("slots", 5, "**Carol** (green)'s bid of 5 stands on the Slots: bid higher."),
-        ("slots", 6, "Put your marker on a space of the Slots track: 5, 7, 9, 12, 15."),
+        (
+            "P1",
+            9,
+            "The Minimum-Bid marker of the Fancy Slots is on 12: bid at least 12. "
+            "You may bid $12, $15, $18, $21 or $25 on it.",
+        ),
+        ("restaurant", 29, "You have $25: you cannot bid 29. You may bid $15, $18, $21 or $25"),
+        ("slots", 20, f"The highest space on the Slots track is 15. {slots}"),
+        ("slots", 5, f"**Carol** (green)'s bid of 5 stands on the Slots: bid higher. {slots}"),
+        ("slots", 6, f"Put your marker on a space of the Slots track: 5, 7, 9, 12, 15. {slots}"),
         (
             "casino",
             5,
