@@ -16,6 +16,7 @@ import discord
 
 from bot import replies
 from bot.game import Games, Refusal
+from bot.host import Host
 from bot.posts import Post, chat_names
 from bot.store import Game
 from bot.tables import Tables
@@ -74,6 +75,9 @@ class AbandonButton(
             await interaction.response.edit_message(content=str(refusal), view=None)
             return
         await interaction.response.edit_message(content="Done: the game is abandoned.", view=None)
+        host = getattr(interaction.client, "host", None)
+        if isinstance(host, Host):  # its prompts lose their buttons
+            await host.prompts.reconcile(game)
         names = ", ".join(chat_names(game).values())
         text = f"{interaction.user.mention} abandoned the game ({names}). "
         await replies.send(

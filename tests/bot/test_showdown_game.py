@@ -81,11 +81,17 @@ async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) ->
     assert record.settings.seed == SEED
     replayed, events = record.replay()
     assert replayed == (await the_game(vegas, table)).state() and isinstance(events[-1], GameOver)
-    refused = await emu.slash(table.alice, channel, "vs publicity")
-    assert refused.ephemeral and refused.content.startswith("The game is over:")
-    assert "`/vs status`, `/vs board`, `/vs sheet`, `/vs log` and `/vs export` still show it" in (
-        refused.content
-    )
+    for command, options in (("vs publicity", {}), ("vs place", {"tile": "slots", "where": "1"})):
+        refused = await emu.slash(table.alice, channel, command, **options)
+        assert refused.ephemeral and refused.content.startswith("The game is over:"), command
+        assert "`/vs status`, `/vs board`, `/vs sheet`, `/vs log` and `/vs export` still show" in (
+            refused.content
+        )
+    # Its sheets are still offered by name; its status tells no action still to choose.
+    seats = await emu.autocomplete(table.dave, channel, "vs sheet", "player", typed="bo")
+    assert seats == [{"name": "Bob (blue)", "value": "blue"}]
+    status = await emu.slash(table.dave, channel, "vs status")
+    assert "Action" not in str(status.embeds[0]["fields"])
     stats = await emu.slash(table.alice, channel, "vegas stats", game="vegas_showdown")
     names = [f["name"] for f in stats.embeds[0]["fields"]]
     assert "Average Fame" in names and stats.embeds[0]["title"] == "Alice at Vegas Showdown"

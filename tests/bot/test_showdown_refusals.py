@@ -42,6 +42,11 @@ async def test_every_refusal_is_private_and_changes_nothing(table: Table, vegas:
     assert await typing(alice, "vs place", tile="slots", where="1") == (
         "You have no tile to place now: tiles go on sheets once the round's bidding is over."
     )
+    for command in ("vs reserve", "vs done", "vs cancel"):
+        assert await typing(alice, command) == (
+            "You have nothing to place, reserve or remove now: tiles go on sheets once the "
+            "round's bidding is over."
+        )
     assert await typing(alice, "vs stack", size="small") == (
         "No premier space is waiting for you to choose a stack."
     )
@@ -93,3 +98,9 @@ async def test_every_refusal_is_private_and_changes_nothing(table: Table, vegas:
     await emu.slash(bob, channel, "vs reserve")
     late = emu.click(bob, shown.message, shown.custom_ids[0])
     assert await refused(table, vegas, late) == "That choice has already been made."
+    done = (
+        "You are done placing this round. Placing now: **Alice** (red) and **Carol** (green), "
+        "each with a prompt showing where tiles can go."
+    )
+    assert await typing(bob, "vs place", tile="table_games", where="1") == done
+    assert await typing(bob, "vs reserve") == done

@@ -185,7 +185,13 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
 
     # Autocomplete offers only what Alice may bid: not the Lounge (No-Bid), not beyond $25.
     tracks = await emu.autocomplete(alice, channel, "vs bid", "tile")
-    assert [t["value"] for t in tracks] == ["P1", "P2", "P3", "slots", "restaurant"]
+    assert [t["value"] for t in tracks] == [
+        "P1:fancy_slots",
+        "P2:high_rollers_room",
+        "P3:buffet",
+        "slots",
+        "restaurant",
+    ]
     assert tracks[0]["name"] == "Fancy Slots (P1): from $12; you have $25"
     assert (
         tracks[3]["name"]
@@ -194,13 +200,20 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     amounts = await emu.autocomplete(alice, channel, "vs bid", "amount", tile="P1")
     assert [a["value"] for a in amounts] == [12, 15, 18, 21, 25]
     assert await emu.autocomplete(bob, channel, "vs bid", "tile") == []  # not his choice now
+    # Each refusal says why, then the bids that would do there.
+    slots = "You may bid $7, $9, $12 or $15 on it."
     for tile, amount, because in (
         ("lounge", 9, "A No-Bid marker is on the Lounge this round."),
-        ("P1", 9, "The Minimum-Bid marker of the Fancy Slots is on 12: bid at least 12."),
-        ("restaurant", 29, "You have $25: you cannot bid 29."),
-        ("slots", 20, "The highest space on the Slots track is 15."),
-        ("slots", 5, "**Carol** (green)'s bid of 5 stands on the Slots: bid higher."),
-        ("slots", 6, "Put your marker on a space of the Slots track: 5, 7, 9, 12, 15."),
+        (
+            "P1",
+            9,
+            "The Minimum-Bid marker of the Fancy Slots is on 12: bid at least 12. "
+            "You may bid $12, $15, $18, $21 or $25 on it.",
+        ),
+        ("restaurant", 29, "You have $25: you cannot bid 29. You may bid $15, $18, $21 or $25"),
+        ("slots", 20, f"The highest space on the Slots track is 15. {slots}"),
+        ("slots", 5, f"**Carol** (green)'s bid of 5 stands on the Slots: bid higher. {slots}"),
+        ("slots", 6, f"Put your marker on a space of the Slots track: 5, 7, 9, 12, 15. {slots}"),
         (
             "casino",
             5,
@@ -304,8 +317,15 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     renovating = await emu.slash(table.dave, channel, "vs rules", topic="renovate")
     told = renovating.embeds[0]["description"]
     assert told.startswith("`/vs renovate`: after bidding, take up to 2 tiles off your sheet")
-    assert "(`/vs remove <cell>`)" in told and "`/vs undo` starts over" in told
+    assert "(`/vs remove cell:<cell>`)" in told and "`/vs undo` starts over" in told
     placing = await emu.slash(table.dave, channel, "vs rules", topic="place")
+    # The moves are written with the options Discord shows (`tile:`, `where:`).
+    assert placing.embeds[0]["description"].startswith(
+        "`/vs place tile:<tile> where:<cell> <turn>`: the cell under the tile's top-left corner"
+    )
+    assert "Typing, `where:` may be that number too." in placing.embeds[0]["description"]
+    bidding = await emu.slash(table.dave, channel, "vs rules", topic="bid")
+    assert bidding.embeds[0]["description"].startswith("`/vs bid tile:<space> amount:<amount>`")
     assert "choose a number from its menu" in placing.embeds[0]["description"]
     public = await emu.slash(table.dave, channel, "vs export")
     assert "event deck's order" in public.content

@@ -486,6 +486,8 @@ async def answer(
                 game.channel_id, interaction.user.id, action
             )
         except Refusal as refusal:  # in the table's words
+            # A second click that came in while the first was played: say it was made.
+            await _decision(host, interaction, game_id, decision_id)
             said = reworded(game, state, decision.player, action.kind, str(refusal))
             raise Refusal(said) from None
     except Refusal as refusal:

@@ -12,17 +12,19 @@ from typing import Final
 
 from discord import app_commands
 
+from bot.posts import clip
 from engine.vegas_showdown import Color, GameState, NotationError, legal_actions
 from engine.vegas_showdown.actions import BID_TARGETS, Bid, BidTarget, Remove
 from engine.vegas_showdown.bidding import standing_bidder, target_tile
 from engine.vegas_showdown.notation import parse_tile
 from engine.vegas_showdown.sheet import cell_name
-from engine.vegas_showdown.tables import PREMIER_TARGETS, tile_name
+from engine.vegas_showdown.tables import PREMIER_TARGETS, TILES, tile_name
 from engine.words import and_list
 
 from . import placing
 
 MOST_CHOICES: Final = 25
+QUOTED: Final = 40  # characters of what a player typed that a refusal repeats
 TRACK_WORDS: Final[dict[str, str]] = {
     "slots": "Slots track",
     "slots2": "second Slots track",
@@ -34,6 +36,11 @@ TRACK_WORDS: Final[dict[str, str]] = {
 def _matches(typed: str, *texts: str) -> bool:
     wanted = typed.strip().lower()
     return not wanted or any(wanted in text.lower() for text in texts)
+
+
+def quoted(typed: str) -> str:
+    """What a player typed, in quotes, cut short: a refusal must keep room for its advice."""
+    return f"'{clip(typed.strip(), QUOTED)}'"
 
 
 def _amounts(state: GameState, color: Color) -> dict[BidTarget, list[int]]:
@@ -79,7 +86,7 @@ def bid_tracks(
     for target, amounts in _amounts(state, color).items():
         words = bid_words(state, color, target, amounts[0], names)
         if _matches(typed, words, target):
-            found.append(app_commands.Choice(name=words[:100], value=target))
+            found.append(app_commands.Choice(name=words[:100], value=_track_value(state, target)))
     return found[:MOST_CHOICES]
 
 
@@ -97,11 +104,55 @@ def bid_amounts(
     ][:MOST_CHOICES]
 
 
+def _track_value(state: GameState, target: BidTarget) -> str:
+    """What the autocomplete sends for a track: a premier space with its tile (`P2:buffet`).
+
+    A choice made before the space got a new tile then does not bid on the new one.
+    """
+    tile = target_tile(state, target) if target in PREMIER_TARGETS else None
+    return f"{target}:{tile}" if tile else target
+
+
+def _chosen_tile(typed: str) -> tuple[BidTarget, str] | None:
+    """A premier space and the tile an autocomplete choice named (`P2:buffet`), if any."""
+    space, colon, tile = typed.strip().partition(":")
+    target = next((t for t in PREMIER_TARGETS if t == space), None)
+    return (target, tile) if colon and target and tile in TILES else None
+
+
+def moved_on(state: GameState, typed: str) -> str | None:
+    """Why an autocomplete choice of an earlier round no longer bids (None if it does)."""
+    chosen = _chosen_tile(typed)
+    if chosen is None or target_tile(state, chosen[0]) == chosen[1]:
+        return None
+    space, tile = chosen
+    now = target_tile(state, space)
+    holds = f"it holds the {tile_name(now)} now" if now else "nothing is up for auction there now"
+    return (
+        f"The {tile_name(tile)} is no longer up for auction on {space} ({holds}): choose "
+        "again (autocomplete lists what is up now)."
+    )
+
+
+def amounts_words(state: GameState, color: Color, target: str) -> str:
+    """The bids `color` may make on `target` now, as a sentence ("" if none)."""
+    amounts = next((a for t, a in _amounts(state, color).items() if t == target), [])
+    if not amounts:
+        return ""
+    *first, last = [f"${amount}" for amount in amounts]
+    either = f"{', '.join(first)} or {last}" if first else last
+    return f"You may bid {either} on it."
+
+
 def resolve_target(state: GameState, typed: str) -> str:
     """A bidding track from what was typed: its id (`P2`, `lounge`) or its tile's name.
 
+    An autocomplete choice (`P2:buffet`) names its space while that tile is still on it.
     Anything else comes back as typed, for the engine to explain.
     """
+    chosen = _chosen_tile(typed)
+    if chosen is not None:
+        return chosen[0] if target_tile(state, chosen[0]) == chosen[1] else typed
     word = typed.strip()
     lowered = word.lower()
     for target in BID_TARGETS:
@@ -120,7 +171,7 @@ def unknown_target(state: GameState, typed: str) -> str:
     tracks = [f"the {tile_name(space.tile)} ({space.id})" for space in state.spaces if space.tile]
     tracks += [f"the {tile_name(tile)}" for tile, left in state.basic.items() if left]
     return (
-        f"'{typed}' is not a tile up for auction. Up now: {and_list(tracks) or 'nothing'} "
+        f"{quoted(typed)} is not a tile up for auction. Up now: {and_list(tracks) or 'nothing'} "
         "(autocomplete lists those you may bid on, with their prices)."
     )
 
@@ -178,6 +229,22 @@ def removals(state: GameState, color: Color, typed: str) -> list[app_commands.Ch
         if _matches(typed, name):
             found.append(app_commands.Choice(name=name, value=cell))
     return found[:MOST_CHOICES]
+
+
+def seat_named(names: Mapping[Color, str], typed: str) -> Color | None:
+    """The seat `typed` names: its colour, or its player's name (any case), or None."""
+    wanted = typed.strip().lower()
+    return next((c for c, name in names.items() if wanted in (c, name.strip().lower())), None)
+
+
+def unreadable_cell(state: GameState, color: Color | None, typed: str) -> str:
+    """Why `/vs remove` cannot read `typed` as a cell, and the tiles `color` may take off."""
+    mine = removals(state, color, "") if color else []
+    offered = f" ({and_list([str(c.name) for c in mine])})" if mine else ""
+    return (
+        f"{quoted(typed)} is not a cell of the sheet: give a cell of the tile to take off, "
+        f"like `a2`{offered}."
+    )
 
 
 def seated(names: Mapping[Color, str], typed: str) -> list[app_commands.Choice[str]]:

@@ -16,6 +16,7 @@ from typing import Any, Final, TypeVar, cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import Command
 
 from bot import replies
 from bot.game import HostedGame, Refusal
@@ -25,9 +26,10 @@ from bot.posts import GREEN_FELT, Post
 from bot.seats import seat_colors
 from bot.store import Game
 from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
-from engine.vegas_showdown import Action, Color, GameState, parse_command
-from engine.vegas_showdown.actions import BID_TARGETS, Place
+from engine.vegas_showdown import Action, Color, GameState, NotationError, parse_command
+from engine.vegas_showdown.actions import BID_TARGETS, Place, Remove
 from engine.vegas_showdown.guide import TOPICS, Topic, guide
+from engine.vegas_showdown.notation import parse_sheet_cell
 from engine.vegas_showdown.tables import tile_name
 from engine.words import and_list
 from render.vegas_showdown import render_sheet
@@ -61,10 +63,12 @@ SHEET_FILE: Final = "sheet.png"
 AS_COMMAND: Final = re.compile(
     r"`(bid|renovate|publicity|remove|place|reserve|done|undo|cancel|stack)\b"
 )
+# A usage in the guide, `/vs place <tile> <cell> <turn>`, once turned into a command.
+USAGE: Final = re.compile(r"`/vs (\w+) ((?:<[^>]+> ?)+)`")
 PROMPT_WORDS: Final = (
     "At the table you need not type: after bidding, your prompt shows your sheet with every "
     "place the tile can go numbered; choose a number from its menu, look at the tile drawn "
-    "there, and confirm."
+    "there, and confirm. Typing, `where:` may be that number too."
 )
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[T]]]
@@ -213,10 +217,18 @@ class VegasShowdownCommands(app_commands.Group):
         """Put your bid marker on a track."""
         game = await self.table.started(interaction)
         state: GameState = game.state()
+        stale = choices.moved_on(state, tile) if game.is_open else None
+        if stale is not None:
+            raise Refusal(stale)
         target = choices.resolve_target(state, tile)
         if target not in BID_TARGETS and not state.over:
             raise Refusal(choices.unknown_target(state, tile))
-        await self._play(interaction, f"bid {target} {amount}")
+        try:
+            await self._play(interaction, f"bid {target} {amount}")
+        except Refusal as refusal:  # the bids that would do, if any
+            color = seat_colors(game).get(interaction.user.id)
+            may = choices.amounts_words(state, cast(Color, color), target) if color else ""
+            raise Refusal(f"{refusal} {may}".strip()) from None
 
     @app_commands.command(name="renovate", description="Choose Renovate this round")
     async def renovate(self, interaction: Interaction) -> None:
@@ -245,6 +257,8 @@ class VegasShowdownCommands(app_commands.Group):
     async def place(self, interaction: Interaction, tile: str, where: str) -> None:
         """Place by typing (the prompt's menus do the same)."""
         game = await self.table.started(interaction)
+        if not game.is_open:
+            await self.tables.game_in(game.channel_id)  # refuses, saying how the game ended
         state: GameState = game.state()
         color = seat_colors(game).get(interaction.user.id)
         decision = placing.placement_decision(state, cast(Color, color)) if color else None
@@ -252,12 +266,12 @@ class VegasShowdownCommands(app_commands.Group):
         if color is None:
             raise Refusal("You are not playing in this game; watch along or join the next one.")
         if decision is None:
-            raise Refusal(refusals.nothing_to_place(state, cast(Color, color)))
+            raise Refusal(refusals.nothing_to_place(game, state, cast(Color, color)))
         offered = placing.tiles(state, decision)
         if chosen is None:
             mine = and_list([f"the {tile_name(t)}" for t in offered]) or "nothing"
             raise Refusal(
-                f"'{tile}' is not a tile you can place now: you can place {mine} "
+                f"{choices.quoted(tile)} is not a tile you can place now: you can place {mine} "
                 "(autocomplete lists them)."
             )
         ordered = placing.spots(state, decision, chosen)
@@ -270,7 +284,8 @@ class VegasShowdownCommands(app_commands.Group):
             if not ordered:
                 raise Refusal(f"The {tile_name(chosen)} cannot go anywhere on your sheet now.")
             raise Refusal(
-                f"'{where}' is not a place for the {tile_name(chosen)}: give its number on your "
+                f"{choices.quoted(where)} is not a place for the {tile_name(chosen)}: give its "
+                "number on your "
                 f"prompt's picture (1 to {len(ordered)}) or a cell and turn like `c2 90`; "
                 "autocomplete lists them."
             )
@@ -285,7 +300,14 @@ class VegasShowdownCommands(app_commands.Group):
     @app_commands.describe(cell="A cell the tile covers (autocomplete lists your tiles)")
     async def remove(self, interaction: Interaction, cell: str) -> None:
         """Take a tile off into your reserve."""
-        await self._play(interaction, f"remove {cell.partition(':')[0]}")
+        try:
+            x, y = parse_sheet_cell(cell.partition(":")[0].strip())
+        except NotationError:
+            game = await self.table.started(interaction)
+            color = seat_colors(game).get(interaction.user.id)
+            said = choices.unreadable_cell(game.state(), cast(Color | None, color), cell)
+            raise Refusal(said) from None
+        await self._act(interaction, Remove(x=x, y=y))
 
     @app_commands.command(name="done", description="Finish your renovation or Publicity placement")
     async def done(self, interaction: Interaction) -> None:
@@ -323,12 +345,12 @@ class VegasShowdownCommands(app_commands.Group):
         game = await self.table.started(interaction)
         state: GameState = game.state()
         mine = seat_colors(game).get(interaction.user.id)
-        color = player.lower().strip() if player else mine
-        if color is None:
+        color = choices.seat_named(plain_names(game), player) if player else mine
+        if color is None and not player:
             raise Refusal("You have no seat here: say whose sheet (`player:`).")
         if color not in state.colors:
             seats = ", ".join(f"{n} ({c})" for c, n in plain_names(game).items())
-            raise Refusal(f"'{player}' is not a seat at this table: {seats}.")
+            raise Refusal(f"{choices.quoted(player or '')} is not a seat at this table: {seats}.")
         await replies.defer(interaction, ephemeral=True)
         image = await asyncio.to_thread(render_sheet, state, color, names=plain_names(game))
         name = chat_names(game)[color]
@@ -374,6 +396,7 @@ class VegasShowdownCommands(app_commands.Group):
         chosen = cast(Topic, topic.value if topic else "overview")
         others = ", ".join(t for t in TOPICS if t != chosen)
         text = AS_COMMAND.sub(r"`/vs \1", guide(chosen))  # the guide's notation, as typed here
+        text = USAGE.sub(self._with_options, text)
         if chosen == "place":
             text += f"\n\n{PROMPT_WORDS}"
         embed = discord.Embed(
@@ -382,6 +405,21 @@ class VegasShowdownCommands(app_commands.Group):
             color=GREEN_FELT,
         )
         await replies.send(interaction, Post("", embed), ephemeral=True)
+
+    def _with_options(self, usage: re.Match[str]) -> str:
+        """A usage such as `/vs place <tile> <cell> <turn>` with the command's options.
+
+        As Discord shows it: `/vs place tile:<tile> where:<cell> <turn>` (the last option
+        takes what is left).
+        """
+        command = self.get_command(usage[1])
+        names = [p.name for p in command.parameters] if isinstance(command, Command) else []
+        words = usage[2].split()
+        if not names or len(words) < len(names):
+            return usage[0]
+        typed = [f"{name}:{word}" for name, word in zip(names, words, strict=False)]
+        typed[-1] = " ".join([typed[-1], *words[len(names) :]])
+        return f"`/vs {usage[1]} {' '.join(typed)}`"
 
     # Autocomplete --------------------------------------------------------------------
 
@@ -427,10 +465,9 @@ class VegasShowdownCommands(app_commands.Group):
     async def _sheet_player(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        if interaction.channel_id is None:
-            return []
-        game = await self.tables.store.open_game(interaction.channel_id)
-        if game is None or game.kind != self.table.hosted.kind:
+        try:  # the game under way, or the last one (its sheets stay readable)
+            game = await self.tables.shown_game(self.table.channel(interaction))
+        except Refusal:
             return []
         return choices.seated(plain_names(game), current)
 

@@ -101,7 +101,10 @@ def read_spot(text: str, tile: str, ordered: Sequence[Placement]) -> Placement |
         words = words[1:]
     if not 1 <= len(words) <= 2:
         return None
-    x, y = parse_sheet_cell(words[0])
+    try:
+        x, y = parse_sheet_cell(words[0])
+    except NotationError:
+        return None
     if len(words) == 2:
         rot = _TURNS.get(words[1].rstrip("°"))
         wanted = [p for p in ordered if (p.x, p.y, p.rot) == (x, y, rot)]

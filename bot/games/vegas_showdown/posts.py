@@ -374,12 +374,12 @@ def status_embed(
         button = ", holds the button" if player.color == state.button else ""
         reserve = ", ".join(tile_name(t) for t in player.reserve) or "empty"
         seat = _seat_words(game, player.color, levels)
+        action = "" if state.over else f"Action: {_chosen(player)}\n"
         embed.add_field(
             name=f"{marker}{shown.get(player.color, player.color)} ({player.color}{seat}{button})",
             value=(
                 f"${player.money} · Population {player.population} · Revenue "
-                f"{player.revenue} · Fame {player.fame}\nAction: {_chosen(player)}\n"
-                f"Reserve: {reserve}"
+                f"{player.revenue} · Fame {player.fame}\n{action}Reserve: {reserve}"
             ),
             inline=True,
         )

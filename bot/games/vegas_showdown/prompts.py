@@ -173,6 +173,8 @@ def prompt_kind(decision: Decision) -> str:
 
 def closed_text(game: Game, prompt: Prompt, events: Sequence[Event]) -> str:
     """What was decided, from the events that closed the prompt (if we saw them)."""
+    if game.status == "abandoned":
+        return "The game was abandoned: this prompt does nothing any more."
     names = chat_names(game)
     told: list[str] = []
     for event in events:

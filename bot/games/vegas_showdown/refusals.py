@@ -22,6 +22,8 @@ from .names import chat_names
 from .posts import next_line
 
 CHOICES = ("bid", "renovate", "publicity")
+# The engine's refusal of a placement step from a player who owes none.
+NOTHING_OWED = "You have no tile to place, reserve or remove now."
 # The engine's hints in its notation, and what the table's prompts and commands call them.
 AT_THE_TABLE = {
     "Fix it, `undo` to start the renovation again, or `cancel`.": (
@@ -55,14 +57,17 @@ def owed_words(decision: Decision) -> str:
     )
 
 
-def nothing_to_place(state: GameState, color: Color) -> str:
-    """Why a player with no placement owed cannot place now."""
+def nothing_to_place(
+    game: Game, state: GameState, color: Color, what: str = "no tile to place"
+) -> str:
+    """Why a player with no placement owed cannot place (or reserve, remove...) now."""
     owed = decisions_owed(state, color)
     if owed:
         return f"First {owed_words(owed[0])}."
     if state.step == "actions" and not state.pending:
-        return "You have no tile to place now: tiles go on sheets once the round's bidding is over."
-    return "You have no tile to place now."
+        return f"You have {what} now: tiles go on sheets once the round's bidding is over."
+    waiting, _ = next_line(game, state, None)
+    return f"You are done placing this round. {waiting}".strip()
 
 
 def reworded(game: Game, state: GameState, color: Color | None, kind: str, said: str) -> str:
@@ -75,6 +80,8 @@ def reworded(game: Game, state: GameState, color: Color | None, kind: str, said:
         return f"Nobody chooses an action now. {waiting}"
     if owed and "does not answer this decision" in said:
         return f"`/vs {kind}` is not for now. First {owed_words(owed[0])}."
+    if said == NOTHING_OWED and color in state.colors:
+        return nothing_to_place(game, state, color, "nothing to place, reserve or remove")
     names = chat_names(game)
     for seat in state.colors:
         said = said.replace(f"{seat}'s ", f"{names[seat]}'s ")
