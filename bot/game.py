@@ -33,7 +33,7 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
-from bot.options import OPTIONS, TIMEOUT_WORDS
+from bot.options import IMAGE_WORDS, OPTIONS, TIMEOUT_WORDS
 from bot.posts import Post, chat_names
 from bot.store import AnyRules, Game, Kind, Move, Prompt, Record, Seating, Store, UnknownKind
 
@@ -185,6 +185,8 @@ class HostedGame(ABC):
     options: ClassVar[tuple[str, ...]] = OPTIONS
     # What each `on_timeout` choice does when a turn timer runs out, in its words.
     timeout_words: ClassVar[Mapping[str, str]] = TIMEOUT_WORDS
+    # When each `images` choice posts the board, in its words (as its `new` offers them).
+    image_words: ClassVar[Mapping[str, str]] = IMAGE_WORDS
     # Its editions (or variants), the default first.
     editions: ClassVar[tuple[str, ...]] = ("standard",)
     # Its computer players' levels, weakest first (stored with a seat as 1, 2, 3...).

@@ -1,6 +1,7 @@
 """Vegas Showdown across restarts and clocks: placement prompts keep working after a
 restart, an unanswered one takes the engine's default, and turn timers time each action
-choice and each round's placements, with a reminder at half time."""
+choice and each round's placements, with a reminder at half time. The table's settings
+read back in the game's words."""
 
 from __future__ import annotations
 
@@ -21,6 +22,18 @@ from tests.bot.showdown import (
 from tests.discord_emulator.fixtures import RunBot
 
 MINUTES = 1 / 60  # of an hour, for `clock.advance(hours=...)`
+
+
+async def test_the_settings_speak_of_rounds(table: Table, vegas: VegasHost) -> None:
+    emu, channel, alice = table.emu, table.channel, table.alice
+    await emu.slash(alice, channel, "vs new", images="action")
+    shown = await emu.slash(table.bob, channel, "vs settings")
+    assert shown.ephemeral
+    assert "**Board image:** after every action too." in shown.embeds[0]["description"]
+    changed = await emu.slash(alice, channel, "vs settings", images="turn")
+    assert not changed.ephemeral and "changed the table's settings" in changed.content
+    assert "**Board image:** after every round." in changed.embeds[0]["description"]
+    assert "turn." not in changed.embeds[0]["description"]
 
 
 async def test_prompts_survive_a_restart_and_time_out_with_the_default(
