@@ -296,13 +296,15 @@ class TableCommands:
         file = discord.File(io.BytesIO(data), filename=name)
         if game.status == "active":
             text = (
-                f"The public record of game {game.id} so far: seating, every accepted command "
+                f"The public record of game {game.id} so far: who sits where, every move made "
                 f"and the board as everyone sees it. {self.hosted.secret_words} until the game "
-                "ends; export it then for the full record, which replays the game."
+                "ends; export again then for the full record, with the seed, which replays "
+                "the whole game."
             )
         else:
             text = (
-                f"The full record of game {game.id}, with its seed: `GameRecord.replay()` "
-                "replays it, `python3 tasks.py run render FILE` draws its board."
+                f"The full record of game {game.id}: its seed and every move, in order. With "
+                "it anyone can replay the whole game, check every move, and draw its board "
+                "again (with the project's code: `python3 tasks.py run render FILE`)."
             )
         await interaction.response.send_message(text, file=file, ephemeral=True)
