@@ -93,16 +93,20 @@ class Question:
     """A question the game's state asks now, shown as a prompt message with buttons.
 
     `kind` and `ref` name it (kept with its message); `hours` is how long it waits before
-    it times out (0: never); `show(expires_at)` draws it. With `refresh`, a prompt that is
-    already posted is drawn again now (an offer someone just accepted).
+    it times out (0: never). With `turn_bound`, the turn timer under way ends the wait too
+    when it runs out first: the table's `on_timeout` then says what happens, not the
+    question's own timeout. `show(expires_at, by_turn)` draws it (`by_turn`: the turn timer
+    is what runs out then). With `refresh`, a prompt that is already posted is drawn again
+    now (an offer someone just accepted).
     """
 
     kind: str
     ref: int
     hours: float
-    show: Callable[[float | None], PromptMessage]
+    show: Callable[[float | None, bool], PromptMessage]
     mentions: list[int] = field(default_factory=list)
     refresh: bool = False
+    turn_bound: bool = False
 
 
 @dataclass(frozen=True)

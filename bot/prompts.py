@@ -23,7 +23,7 @@ import discord
 from bot.clock import Clock
 from bot.game import Games, PromptMessage, Question
 from bot.posts import Post
-from bot.store import Game, Prompt, Store
+from bot.store import Game, Prompt, Store, TurnTimer
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,8 @@ class Prompts:
             live = state is not None and game.status == "active" and not game.rules().is_over(state)
             asked = hosted.questions(game, state, events) if live else []
             wanted = {(question.kind, question.ref): question for question in asked}
+            bound = any(question.turn_bound for question in asked)
+            turn = await self.store.turn_timer(game.id) if bound else None
             known: set[tuple[str, int]] = set()
             for prompt in await self.store.open_prompts(game.id):
                 known.add((prompt.kind, prompt.ref))
@@ -69,24 +71,26 @@ class Prompts:
                     )
                     await self.store.close_prompt(game.id, prompt.kind, prompt.ref)
                 elif question.refresh:
-                    await self._edit(prompt, question.show(prompt.expires_at))
+                    expires = deadline(question, prompt.expires_at, turn)
+                    await self._edit(prompt, question.show(*expires))
             now = self.clock.now()
             new = [q for q in asked if (q.kind, q.ref) not in known]
             posted = await self._recent_prompts(game.channel_id) if adopt and new else []
             for question in new:
-                expires = now + question.hours * HOUR if question.hours > 0 else None
-                await self._post(game, question, expires, posted)
+                own = now + question.hours * HOUR if question.hours > 0 else None
+                await self._post(game, question, *deadline(question, own, turn), posted)
 
     async def _post(
         self,
         game: Game,
         question: Question,
         expires: float | None,
+        by_turn: bool,
         posted: Sequence[discord.Message] = (),
     ) -> None:
         """Post the question's message, or bring up to date the one a crash left unsaved."""
         channel = self.client.get_partial_messageable(game.channel_id)
-        shown = question.show(expires)
+        shown = question.show(expires, by_turn)
         post = Post(shown.text, mentions=question.mentions)
         files = shown.files()
         earlier = _showing(posted, shown)
@@ -146,6 +150,19 @@ class Prompts:
         except discord.HTTPException as error:
             log.warning("could not read channel %s back: %s", channel_id, error)
         return found
+
+
+def deadline(
+    question: Question, own: float | None, turn: TurnTimer | None
+) -> tuple[float | None, bool]:
+    """When a question runs out, and whether the turn timer is what runs out then.
+
+    `own` is when it runs out by its own time. A question bound to the turn ends with it
+    when the turn's timer runs out first, or at the same moment (turn timers fire first).
+    """
+    if not question.turn_bound or turn is None or (own is not None and own < turn.expires_at):
+        return own, False
+    return turn.expires_at, True
 
 
 def _custom_ids(components: Sequence[Any]) -> set[str]:

@@ -97,7 +97,9 @@ async def test_turn_timers_time_each_choice_and_the_placements(
     settings = shown.embeds[0]["description"]
     assert "**Turn timer:** 1 hour" in settings and "an action choice takes Renovate" in settings
     assert "Trade offers" not in settings
-    assert "Your choice runs out <t:" in start.content
+    assert start.content.endswith(
+        "Your choice runs out <t:1800003600:R>; then Renovate is chosen for you."
+    )
 
     # Half time: Alice is reminded once; full time: she takes Renovate.
     await clock.advance(hours=31 * MINUTES)
