@@ -116,6 +116,7 @@ class VegasHost(discord.Client):
         )
         self.timers = Timers(self.host, self.store, self.clock)
         prompts.on_new_deadline = self.timers.poke
+        self.tables.on_saved = prompts.saved
         turns.on_new_deadline = self.timers.poke
         self.add_dynamic_items(AbandonButton)
         for hosted in self.games.values():

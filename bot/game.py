@@ -33,7 +33,7 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
-from bot.options import OPTIONS, TIMEOUT_WORDS
+from bot.options import IMAGE_WORDS, OPTIONS, TIMEOUT_WORDS
 from bot.posts import Post, chat_names
 from bot.store import AnyRules, Game, Kind, Move, Prompt, Record, Seating, Store, UnknownKind
 
@@ -93,16 +93,20 @@ class Question:
     """A question the game's state asks now, shown as a prompt message with buttons.
 
     `kind` and `ref` name it (kept with its message); `hours` is how long it waits before
-    it times out (0: never); `show(expires_at)` draws it. With `refresh`, a prompt that is
-    already posted is drawn again now (an offer someone just accepted).
+    it times out (0: never). With `turn_bound`, the turn timer under way ends the wait too
+    when it runs out first: the table's `on_timeout` then says what happens, not the
+    question's own timeout. `show(expires_at, by_turn)` draws it (`by_turn`: the turn timer
+    is what runs out then). With `refresh`, a prompt that is already posted is drawn again
+    now (an offer someone just accepted).
     """
 
     kind: str
     ref: int
     hours: float
-    show: Callable[[float | None], PromptMessage]
+    show: Callable[[float | None, bool], PromptMessage]
     mentions: list[int] = field(default_factory=list)
     refresh: bool = False
+    turn_bound: bool = False
 
 
 @dataclass(frozen=True)
@@ -185,6 +189,8 @@ class HostedGame(ABC):
     options: ClassVar[tuple[str, ...]] = OPTIONS
     # What each `on_timeout` choice does when a turn timer runs out, in its words.
     timeout_words: ClassVar[Mapping[str, str]] = TIMEOUT_WORDS
+    # When each `images` choice posts the board, in its words (as its `new` offers them).
+    image_words: ClassVar[Mapping[str, str]] = IMAGE_WORDS
     # Its editions (or variants), the default first.
     editions: ClassVar[tuple[str, ...]] = ("standard",)
     # Its computer players' levels, weakest first (stored with a seat as 1, 2, 3...).

@@ -73,12 +73,16 @@ class TableOptions:
         return self.turn_minutes * 60.0 if self.turn_minutes > 0 else None
 
     def lines(
-        self, shown: Sequence[str] = (), timeouts: Mapping[str, str] = TIMEOUT_WORDS
+        self,
+        shown: Sequence[str] = (),
+        timeouts: Mapping[str, str] = TIMEOUT_WORDS,
+        images: Mapping[str, str] = IMAGE_WORDS,
     ) -> list[str]:
         """The options in force, one line each, for the table to read.
 
         `shown` names the options the game offers (see `OPTIONS`; none given: all);
-        `timeouts` says what each `on_timeout` does in the game's words.
+        `timeouts` says what each `on_timeout` does, `images` when each `images` choice
+        posts the board, in the game's words.
         """
         if self.turn_minutes > 0:
             timer = (
@@ -95,7 +99,7 @@ class TableOptions:
             "offers": f"**Trade offers stay open:** {hours_text(self.offer_hours)}.",
             "decisions": f"**Decisions wait for an answer:** {hours_text(self.decision_hours)}, "
             "then the default applies.",
-            "images": f"**Board image:** {IMAGE_WORDS[self.images]}.",
+            "images": f"**Board image:** {images[self.images]}.",
         }
         return [lines[name] for name in shown or OPTIONS]
 

@@ -14,7 +14,7 @@ from typing import Final
 
 import discord
 
-from bot.options import TIMEOUT_WORDS, TableOptions
+from bot.options import IMAGE_WORDS, TIMEOUT_WORDS, TableOptions
 from bot.seats import display_names
 from bot.store import Game
 
@@ -102,15 +102,19 @@ def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> di
 
 
 def settings_embed(
-    options: TableOptions, shown: Sequence[str], timeouts: Mapping[str, str] = TIMEOUT_WORDS
+    options: TableOptions,
+    shown: Sequence[str],
+    timeouts: Mapping[str, str] = TIMEOUT_WORDS,
+    images: Mapping[str, str] = IMAGE_WORDS,
 ) -> discord.Embed:
     """The table's settings in force (those of `shown`), for the `settings` command.
 
-    `timeouts` says what each `on_timeout` choice does, in the game's words.
+    `timeouts` says what each `on_timeout` choice does, `images` when each `images`
+    choice posts the board, in the game's words.
     """
     return discord.Embed(
         title="Table settings",
-        description="\n".join(options.lines(shown, timeouts)),
+        description="\n".join(options.lines(shown, timeouts, images)),
         color=GREEN_FELT,
     )
 

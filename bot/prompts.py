@@ -6,6 +6,11 @@ state: it posts a message for every new question, redraws those the game says ch
 and closes (removes the buttons of) whatever is no longer asked. It is idempotent, so it
 can run after any change, from any path (slash command, button, timer, restart).
 
+Reconciles may come out of order (a move's answer can be slow to go out while the next
+move is played): each move is kept as it is saved (`saved`), so the first reconcile to
+come closes each prompt with the events of the move that closed it, and an older one
+coming late changes nothing.
+
 A crash between posting a prompt and saving which message shows it would leave a prompt
 the store does not know: at start-up (`adopt`), a new question first looks for its
 message among the bot's recent ones (the same buttons and menus) before posting one.
@@ -21,9 +26,9 @@ from typing import Any, Final
 import discord
 
 from bot.clock import Clock
-from bot.game import Games, PromptMessage, Question
+from bot.game import Games, HostedGame, Played, PromptMessage, Question
 from bot.posts import Post
-from bot.store import Game, Prompt, Store
+from bot.store import Game, Prompt, Store, TurnTimer
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +48,19 @@ class Prompts:
         self._locks: dict[int, asyncio.Lock] = {}
         # Called when a prompt with a deadline is posted, so the timers look again.
         self.on_new_deadline: Callable[[], None] = lambda: None
+        # Each game's moves no reconcile has looked at yet, in the order they were saved
+        # (see `saved`), and the version its prompts were last brought to.
+        self._unseen: dict[int, list[Played]] = {}
+        self._shown: dict[int, int] = {}
+
+    def saved(self, played: Played) -> None:
+        """Keep a move, told as it is saved, until a reconcile looks at it.
+
+        A move's own reconcile may come after a later move's (its news was slow to go
+        out): the first to come then closes its prompts with the events that closed them,
+        so each still says what was decided.
+        """
+        self._unseen.setdefault(played.game.id, []).append(played)
 
     async def reconcile(
         self, game: Game, events: Sequence[Any] = (), *, adopt: bool = False
@@ -55,38 +73,56 @@ class Prompts:
         if hosted is None:
             return
         async with self._locks.setdefault(game.channel_id, asyncio.Lock()):
+            if game.version < self._shown.get(game.id, game.version):
+                return  # a later change's reconcile has brought the channel further
+            self._shown[game.id] = game.version
+            moves = self._unseen_until(game)
+            if moves:  # every step since the last reconcile may ask for a redraw
+                events = [event for played in moves for event in played.events]
             state = game.state() if game.state_json is not None else None
-            live = state is not None and game.status == "active" and not game.rules().is_over(state)
-            asked = hosted.questions(game, state, events) if live else []
+            asked = _asked(hosted, game, state, events)
             wanted = {(question.kind, question.ref): question for question in asked}
+            bound = any(question.turn_bound for question in asked)
+            turn = await self.store.turn_timer(game.id) if bound else None
             known: set[tuple[str, int]] = set()
             for prompt in await self.store.open_prompts(game.id):
                 known.add((prompt.kind, prompt.ref))
                 question = wanted.get((prompt.kind, prompt.ref))
                 if question is None:
+                    closing = _closing_events(hosted, prompt, moves) or events
                     await self._edit(
-                        prompt, PromptMessage(hosted.closed_text(game, prompt, events))
+                        prompt, PromptMessage(hosted.closed_text(game, prompt, closing))
                     )
                     await self.store.close_prompt(game.id, prompt.kind, prompt.ref)
                 elif question.refresh:
-                    await self._edit(prompt, question.show(prompt.expires_at))
+                    expires = deadline(question, prompt.expires_at, turn)
+                    await self._edit(prompt, question.show(*expires))
             now = self.clock.now()
             new = [q for q in asked if (q.kind, q.ref) not in known]
             posted = await self._recent_prompts(game.channel_id) if adopt and new else []
             for question in new:
-                expires = now + question.hours * HOUR if question.hours > 0 else None
-                await self._post(game, question, expires, posted)
+                own = now + question.hours * HOUR if question.hours > 0 else None
+                await self._post(game, question, *deadline(question, own, turn), posted)
+
+    def _unseen_until(self, game: Game) -> list[Played]:
+        """The moves up to `game`'s last that no reconcile has looked at, oldest first."""
+        unseen = self._unseen.pop(game.id, [])
+        later = [played for played in unseen if played.game.moves > game.moves]
+        if later:
+            self._unseen[game.id] = later
+        return [played for played in unseen if played.game.moves <= game.moves]
 
     async def _post(
         self,
         game: Game,
         question: Question,
         expires: float | None,
+        by_turn: bool,
         posted: Sequence[discord.Message] = (),
     ) -> None:
         """Post the question's message, or bring up to date the one a crash left unsaved."""
         channel = self.client.get_partial_messageable(game.channel_id)
-        shown = question.show(expires)
+        shown = question.show(expires, by_turn)
         post = Post(shown.text, mentions=question.mentions)
         files = shown.files()
         earlier = _showing(posted, shown)
@@ -146,6 +182,37 @@ class Prompts:
         except discord.HTTPException as error:
             log.warning("could not read channel %s back: %s", channel_id, error)
         return found
+
+
+def _asked(hosted: HostedGame, game: Game, state: Any, events: Sequence[Any]) -> list[Question]:
+    """The questions the game asks in `state` (none once it is over)."""
+    live = state is not None and game.status == "active" and not game.rules().is_over(state)
+    return hosted.questions(game, state, events) if live else []
+
+
+def _closing_events(hosted: HostedGame, prompt: Prompt, moves: Sequence[Played]) -> list[Any]:
+    """The events of the move among `moves` after which the prompt was no longer asked.
+
+    Empty when none of them closed it (they are not known: the bot restarted since).
+    """
+    for played in moves:
+        asked = _asked(hosted, played.game, played.state, played.events)
+        if (prompt.kind, prompt.ref) not in {(q.kind, q.ref) for q in asked}:
+            return played.events
+    return []
+
+
+def deadline(
+    question: Question, own: float | None, turn: TurnTimer | None
+) -> tuple[float | None, bool]:
+    """When a question runs out, and whether the turn timer is what runs out then.
+
+    `own` is when it runs out by its own time. A question bound to the turn ends with it
+    when the turn's timer runs out first, or at the same moment (turn timers fire first).
+    """
+    if not question.turn_bound or turn is None or (own is not None and own < turn.expires_at):
+        return own, False
+    return turn.expires_at, True
 
 
 def _custom_ids(components: Sequence[Any]) -> set[str]:

@@ -97,6 +97,13 @@ class TableCommands:
         levels = self.hosted.level_name if self.hosted.levels else None
         return posts.lobby_lines(game, len(self.hosted.colors(game.edition)), levels)
 
+    def settings_embed(self, game: Game) -> discord.Embed:
+        """The table's settings in force, in the game's words."""
+        hosted = self.hosted
+        return posts.settings_embed(
+            TableOptions.of(game.options), hosted.options, hosted.timeout_words, hosted.image_words
+        )
+
     async def report(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         """The group's `on_error`: refusals and unreadable text answered privately."""
         await report_error(interaction, error, self.hosted.unreadable())
@@ -209,10 +216,7 @@ class TableCommands:
         channel = self.channel(interaction)
         game = await self.tables.game_in(channel)
         if all(value is None for value in changes.values()):
-            embed = posts.settings_embed(
-                TableOptions.of(game.options), self.hosted.options, self.hosted.timeout_words
-            )
-            await replies.send(interaction, Post("", embed), ephemeral=True)
+            await replies.send(interaction, Post("", self.settings_embed(game)), ephemeral=True)
             return
         game = await self.tables.change_options(channel, interaction.user.id, **changes)
         retimed = changes.get("turn_minutes") is not None
@@ -221,10 +225,7 @@ class TableCommands:
         text = f"The host, **{host}**, changed the table's settings."
         if timer is not None:
             text += f" The turn under way now runs out <t:{int(timer.expires_at)}:R>."
-        embed = posts.settings_embed(
-            TableOptions.of(game.options), self.hosted.options, self.hosted.timeout_words
-        )
-        await replies.send(interaction, Post(text, embed))
+        await replies.send(interaction, Post(text, self.settings_embed(game)))
 
     async def abandon(self, interaction: Interaction) -> None:
         """Ask for confirmation before ending the game without a result."""
@@ -295,13 +296,15 @@ class TableCommands:
         file = discord.File(io.BytesIO(data), filename=name)
         if game.status == "active":
             text = (
-                f"The public record of game {game.id} so far: seating, every accepted command "
+                f"The public record of game {game.id} so far: who sits where, every move made "
                 f"and the board as everyone sees it. {self.hosted.secret_words} until the game "
-                "ends; export it then for the full record, which replays the game."
+                "ends; export again then for the full record, with the seed, which replays "
+                "the whole game."
             )
         else:
             text = (
-                f"The full record of game {game.id}, with its seed: `GameRecord.replay()` "
-                "replays it, `python3 tasks.py run render FILE` draws its board."
+                f"The full record of game {game.id}: its seed and every move, in order. With "
+                "it anyone can replay the whole game, check every move, and draw its board "
+                "again (with the project's code: `python3 tasks.py run render FILE`)."
             )
         await interaction.response.send_message(text, file=file, ephemeral=True)

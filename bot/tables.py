@@ -94,6 +94,8 @@ class Tables:
         self._tables: dict[str, GameTables] = {}
         # Where new games get their seed; tests may fix it to replay a known game.
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(63)
+        # Told of each move as it is saved, in order (see `Prompts.saved`).
+        self.on_saved: Callable[[Played], None] = lambda played: None
 
     def of(self, hosted: HostedGame) -> GameTables:
         """The tables as one game's commands see them."""
@@ -160,7 +162,9 @@ class Tables:
                 f"The game changed at the same moment; check `/{hosted.command} status` and "
                 "try again."
             ) from None
-        return Played(await self.store.game(game.id), state, events, color)
+        played = Played(await self.store.game(game.id), state, events, color)
+        self.on_saved(played)  # still holding the lock: no later move is saved before it
+        return played
 
     async def abandon(self, channel_id: int, game_id: int, version: int) -> Game:
         """End a game without a result, if it is still the one the request was about."""

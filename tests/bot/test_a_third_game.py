@@ -333,7 +333,7 @@ class GuessTheNumber(HostedGame):
             return []
         user = user_of(game, state.setter)
 
-        def show(expires_at: float | None) -> PromptMessage:
+        def show(expires_at: float | None, by_turn: bool) -> PromptMessage:
             view = discord.ui.View(timeout=None)
             view.add_item(PickMenu(game.id))
             return PromptMessage(f"<@{user}> pick the secret number.", view)

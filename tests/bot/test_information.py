@@ -84,7 +84,13 @@ async def test_abandon_needs_the_host_or_a_moderator_and_a_confirmation(
     again = await emu.slash(table.alice, channel, "lov status")
     fields = {field["name"]: field["value"] for field in again.embeds[0]["fields"]}
     assert not again.ephemeral and "abandoned" in fields["Result"]
-    assert "full record" in (await emu.slash(table.carol, channel, "lov export")).content
+    exported = (await emu.slash(table.carol, channel, "lov export")).content
+    # In words a player reads; how a developer uses the file comes last, in brackets.
+    assert exported.startswith("The full record of game ") and "GameRecord" not in exported
+    assert ": its seed and every move, in order. With it anyone can replay the whole game, " in (
+        exported
+    )
+    assert exported.endswith("(with the project's code: `python3 tasks.py run render FILE`).")
     refused = await emu.slash(current, channel, "lov end")
     assert (
         refused.ephemeral and "was abandoned" in refused.content and "/lov new" in refused.content

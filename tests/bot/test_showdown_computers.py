@@ -365,6 +365,9 @@ async def test_a_timed_out_action_choice_is_played_by_a_normal_computer(
     settings = {"turn_timer": 60, "on_timeout": "ai"}
     start = await open_showdown(table, vegas, players, settings=settings)
     assert mentioned(start, players) == [alice]
+    assert start.content.endswith(
+        "Your choice runs out <t:1800003600:R>; then a computer player (normal) chooses for you."
+    )
     shown = await emu.slash(bob, channel, "vs settings")
     assert (
         "**Turn timer:** 1 hour; a reminder at half time, then a computer player (normal) "
@@ -401,7 +404,11 @@ async def test_timed_out_placements_are_played_by_a_normal_computer(
     await open_showdown(table, vegas, players, settings=settings)
     await round_one_bids(table, players)
     prompts = [await prompt_for(emu, table, user) for user in players]
-    assert all("If you have not answered <t:" in prompt.content for prompt in prompts)
+    for prompt in prompts:
+        assert prompt.content.endswith(
+            "\nIf you have not answered <t:1800003600:R>, a computer player (normal) will "
+            "choose for you."
+        )
     # What a normal computer places for each of them, in turn (a seat left to itself, or
     # a prompt's default answer, would keep each tile in reserve).
     game = await the_game(vegas, table)
@@ -431,6 +438,20 @@ async def test_timed_out_placements_are_played_by_a_normal_computer(
     assert "Time ran out" not in str(emu.history(channel))  # no prompt's default answer
 
 
+async def test_a_placement_whose_own_time_runs_out_first_takes_its_default(
+    table: Table, vegas: VegasHost
+) -> None:
+    players = [table.alice, table.bob, table.carol]
+    # The prompts wait an hour, the turn a day: the prompt's default answer comes first.
+    settings = {"turn_timer": 1440, "on_timeout": "ai", "decisions": "1"}
+    await open_showdown(table, vegas, players, settings=settings)
+    await round_one_bids(table, players)
+    prompt = await prompt_for(table.emu, table, table.alice)
+    assert prompt.content.endswith(
+        "\nIf you have not answered <t:1800003600:R>, the Slots goes to your reserve."
+    )
+
+
 async def test_a_timed_out_stack_choice_is_made_by_a_normal_computer(
     table: Table, vegas: VegasHost, clock: ManualClock
 ) -> None:
@@ -440,6 +461,7 @@ async def test_a_timed_out_stack_choice_is_made_by_a_normal_computer(
     settings = {"turn_timer": 60, "on_timeout": "ai"}
     await play_whole_game(table, vegas, players, 5, until_round=3, settings=settings)
     prompt = await prompt_for(emu, table, table.alice)
+    assert prompt.content.endswith(", a computer player (normal) will choose for you.")
     game = await the_game(vegas, table)
     chosen = VegasShowdown().computer_move(game, game.state(), "red", 2)
     assert chosen == ChooseStack(size="large")  # the default answer: the small stack

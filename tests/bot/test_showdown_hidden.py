@@ -96,6 +96,7 @@ async def test_nothing_the_table_sees_tells_the_secrets(table: Table, vegas: Veg
     # The public record: seating, every command, the state without its secrets.
     exported = await emu.slash(table.dave, channel, "vs export")  # a spectator
     assert exported.ephemeral and "public record" in exported.content
+    assert "who sits where, every move made and the board as everyone sees it" in (exported.content)
     data = json.loads(exported.attachments[0].data)
     assert not keys(data) & {"seed", "rng", "deck", "settings"}
     assert data["players"] == ["red", "blue", "green"] and len(data["commands"]) == saved.moves

@@ -183,13 +183,26 @@ async def test_a_decision_owed_when_time_is_up_is_answered_and_the_turn_ends(
     assert vegas.tables is not None
     vegas.tables.new_seed = lambda: seed
     players = [table.alice, table.bob]
+    turn_ends = int(clock.now()) + 30 * 60
     start = await open_timed_table(table, players, turn_timer=30, on_timeout=on_timeout)
     [first] = mentioned(start, players)
+    await clock.advance(hours=10 * MINUTES)
     await emu.slash(first, channel, "lov build", lot=lot, company=company)
     await emu.slash(first, channel, "lov sprawl", lot=target)
     asked = await emu.slash(first, channel, "lov reorganize", lot=lot)
     [prompt] = decision_prompts(asked.posted)
-    await clock.advance(hours=31 * MINUTES)
+    # The prompt waits until the turn runs out (sooner than the table's 24 hours for a
+    # decision), and says what happens then.
+    if on_timeout == "ai":
+        assert prompt.content.endswith(
+            f" If you have not answered <t:{turn_ends}:R>, a computer player (normal) will "
+            "choose for you."
+        )
+    else:
+        assert prompt.content.endswith(
+            f" If nobody answers, the default applies <t:{turn_ends}:R>."
+        )
+    await clock.advance(hours=21 * MINUTES)
     await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
     await emu.wait_for_message(channel, lambda m: "Turn 2" in str(m.embeds))
     await prompt_closed(emu, prompt)

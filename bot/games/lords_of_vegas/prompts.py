@@ -41,6 +41,7 @@ from engine.lords_of_vegas.state import Decision, LayoffDecision, Offer, PlaceDe
 from engine.lords_of_vegas.trade import parties
 
 from .buttons import decision_view, offer_view
+from .computer import DEFAULT_LEVEL
 from .names import chat_names
 
 # A timestamp as long as any expiry time the bot writes (10 digits until the year 2286).
@@ -140,21 +141,36 @@ def closed_decision_text(game: Game, events: Sequence[Event]) -> str:
 
 
 def decision_text(
-    game: Game, state: GameState, decision: Decision, expires_at: float | None
+    game: Game,
+    state: GameState,
+    decision: Decision,
+    expires_at: float | None,
+    by_turn: bool = False,
 ) -> str:
-    """A decision prompt: whom it waits for and what to do."""
+    """A decision prompt: whom it waits for, what to do, and what happens if nobody answers.
+
+    With `by_turn`, `expires_at` is when the turn timer runs out: on a table where a
+    computer player then finishes the turn, it answers the turn's player's own decision.
+    """
     user = user_of(game, decision.player)
     mention = f"<@{user}> " if user else ""
     what = describe_decision(decision, chat_names(game), hint=False)
+    options = TableOptions.of(game.options)
     if isinstance(decision, PlaceDecision):
         how = "Choose a placement below, or keep the dice where they landed."
     elif isinstance(decision, LayoffDecision):
         how = "Lay off half of the bet to the bank, or take the whole bet yourself?"
     else:
         how = "Choose below."
-    until = (
-        f" If nobody answers, the default applies <t:{int(expires_at)}:R>." if expires_at else ""
-    )
+    if not expires_at:
+        until = ""
+    elif by_turn and options.on_timeout == "ai" and decision.player == state.current:
+        until = (
+            f" If you have not answered <t:{int(expires_at)}:R>, a computer player "
+            f"({DEFAULT_LEVEL}) will choose for you."
+        )
+    else:
+        until = f" If nobody answers, the default applies <t:{int(expires_at)}:R>."
     return f"{mention}{what}.\n{how}{until}"
 
 
@@ -186,13 +202,14 @@ def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Que
                 hours=options.decision_hours,
                 show=_decision_message(game, state, decision),
                 mentions=[user] if user else [],
+                turn_bound=True,  # the turn's end answers it (`timeout_move`)
             )
         )
     return asked
 
 
-def _offer_message(game: Game, offer: Offer) -> Callable[[float | None], PromptMessage]:
-    def show(expires_at: float | None) -> PromptMessage:
+def _offer_message(game: Game, offer: Offer) -> Callable[[float | None, bool], PromptMessage]:
+    def show(expires_at: float | None, by_turn: bool) -> PromptMessage:
         return PromptMessage(offer_text(game, offer, expires_at), offer_view(game, offer))
 
     return show
@@ -200,9 +217,9 @@ def _offer_message(game: Game, offer: Offer) -> Callable[[float | None], PromptM
 
 def _decision_message(
     game: Game, state: GameState, decision: Decision
-) -> Callable[[float | None], PromptMessage]:
-    def show(expires_at: float | None) -> PromptMessage:
-        text = decision_text(game, state, decision, expires_at)
+) -> Callable[[float | None, bool], PromptMessage]:
+    def show(expires_at: float | None, by_turn: bool) -> PromptMessage:
+        text = decision_text(game, state, decision, expires_at, by_turn)
         return PromptMessage(text, decision_view(game, state, decision))
 
     return show

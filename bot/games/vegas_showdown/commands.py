@@ -42,10 +42,10 @@ T = TypeVar("T", str, int)
 COLORS: Final = [
     app_commands.Choice(name=c, value=c) for c in ("red", "blue", "green", "yellow", "purple")
 ]
-IMAGES: Final = [
-    app_commands.Choice(name="after every round", value="turn"),
-    app_commands.Choice(name="after every action too", value="action"),
-]
+# When the round picture is posted, for each `images` choice: as `new` and `settings`
+# offer it, and as the settings read it back.
+IMAGE_WORDS: Final = {"turn": "after every round", "action": "after every action too"}
+IMAGES: Final = [app_commands.Choice(name=words, value=v) for v, words in IMAGE_WORDS.items()]
 ON_TIMEOUT: Final = [
     app_commands.Choice(name="a computer player plays for the seat", value="ai"),
     app_commands.Choice(name="Renovate and the default placements", value="end"),

@@ -44,7 +44,7 @@ from engine.words import and_list
 
 from . import posts, prompts
 from .buttons import PERSISTENT_ITEMS
-from .commands import VegasShowdownCommands
+from .commands import IMAGE_WORDS, VegasShowdownCommands
 from .computer import DEFAULT_LEVEL, choose
 from .names import KIND, chat_names
 from .terminal import Terminal
@@ -80,6 +80,7 @@ class VegasShowdown(HostedGame):
         "end": "an action choice takes Renovate (which changes nothing unless the player "
         "comes back to renovate) and placements take their default answers",
     }
+    image_words: ClassVar[Mapping[str, str]] = IMAGE_WORDS
     levels: ClassVar[tuple[str, ...]] = LEVELS
     default_level: ClassVar[str] = DEFAULT_LEVEL
     # The most seconds a hard computer player thinks about one decision.

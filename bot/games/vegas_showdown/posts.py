@@ -20,6 +20,7 @@ from typing import Final
 
 import discord
 
+from bot.options import TableOptions
 from bot.posts import COLOR_HEX, GREEN_FELT, Post, clip, story_embed
 from bot.seats import display_names, user_of
 from bot.store import Game, Store
@@ -65,6 +66,8 @@ from engine.words import and_list
 from render.vegas_showdown import render_round
 from render.vegas_showdown.words import action_words
 
+from .absent import passive_choice
+from .computer import DEFAULT_LEVEL
 from .names import chat_names, plain_names
 
 ROUND_FILE: Final = "round.png"
@@ -157,8 +160,23 @@ def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str
     name = names[state.current]
     if user is None:
         return f"{name} is choosing an action.", []
-    until = f" Your choice runs out <t:{int(deadline)}:R>." if deadline is not None else ""
+    until = ""
+    if deadline is not None:
+        then = _out_of_time(game, state, state.current)
+        until = f" Your choice runs out <t:{int(deadline)}:R>; then {then}."
     return f"<@{user}> your action, {name}: {CHOICE_COMMANDS}.{until}", [user]
+
+
+def _out_of_time(game: Game, state: GameState, color: Color) -> str:
+    """What becomes of an action choice that runs out of time, as the table set it."""
+    if TableOptions.of(game.options).on_timeout == "ai":
+        return f"a computer player ({DEFAULT_LEVEL}) chooses for you"
+    choice = passive_choice(state, color)
+    if choice.kind == "renovate":
+        return "Renovate is chosen for you"
+    if choice.kind == "publicity":
+        return "Publicity is chosen for you (a No-Bid marker bars Renovate)"
+    return "the lowest bid open to you is made for you"
 
 
 def action_post(

@@ -5,7 +5,8 @@ the same time; each gets a prompt mentioning them, with their sheet's placement 
 (every legal place numbered) and menus "place at 1..N", buttons to keep the tile in
 reserve, finish or cancel. A renovation's prompt is redrawn after each step. Pull
 Strings asks the button holder for a stack. The core's `bot.prompts` posts, redraws and
-closes them; when one times out, the engine's default answer applies.
+closes them; when one times out, the engine's default answer applies, unless the turn
+timer ran out first: then the table's `on_timeout` does (a computer player may answer).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from render.vegas_showdown import render_sheet
 
 from . import placing
 from .buttons import PREVIEW_FILE, placement_view, preview, stack_view
+from .computer import DEFAULT_LEVEL
 from .names import chat_names, plain_names
 
 SHEET_FILE = "sheet.png"
@@ -52,9 +54,16 @@ SHEET_FILE = "sheet.png"
 DECIDED = (TilePlaced, TileReserved, TileRemoved, RenovationUndone, StackChosen)
 
 
-def _until(expires_at: float | None, default: str) -> str:
+def _until(game: Game, expires_at: float | None, by_turn: bool, default: str) -> str:
+    """What happens if the player has not answered in time.
+
+    The `default` answer, unless the turn timer runs out then (`by_turn`) on a table
+    where a computer player then plays for the seat.
+    """
     if expires_at is None:
         return ""
+    if by_turn and TableOptions.of(game.options).on_timeout == "ai":
+        default = f"a computer player ({DEFAULT_LEVEL}) will choose for you"
     return f"\nIf you have not answered <t:{int(expires_at)}:R>, {default}."
 
 
@@ -66,9 +75,17 @@ def _how(tile: str) -> str:
 
 
 def decision_text(
-    game: Game, state: GameState, decision: Decision, tile: str | None, expires_at: float | None
+    game: Game,
+    state: GameState,
+    decision: Decision,
+    tile: str | None,
+    expires_at: float | None,
+    by_turn: bool = False,
 ) -> str:
-    """What a prompt asks of its player, how to answer, and what happens if they don't."""
+    """What a prompt asks of its player, how to answer, and what happens if they don't.
+
+    With `by_turn`, `expires_at` is when the turn timer runs out (see `_until`).
+    """
     user = user_of(game, decision.player)
     name = chat_names(game)[decision.player]
     who = f"<@{user}> {name}" if user else name
@@ -76,7 +93,8 @@ def decision_text(
     if isinstance(decision, StackDecision):
         return (
             f"{who}, Pull Strings: choose the premier stack whose top tile goes up for auction "
-            f"on {decision.space}." + _until(expires_at, "the stack with the most tiles is chosen")
+            f"on {decision.space}."
+            + _until(game, expires_at, by_turn, "the stack with the most tiles is chosen")
         )
     others = [t for t in placing.tiles(state, decision) if t != tile]
     if isinstance(decision, BuyDecision):
@@ -95,13 +113,13 @@ def decision_text(
                 f"{bought} then goes to your reserve."
             )
         text += "\nTyping works too: `/vs place`, `/vs reserve`."
-        return text + _until(expires_at, f"the {bought} goes to your reserve")
+        return text + _until(game, expires_at, by_turn, f"the {bought} goes to your reserve")
     if isinstance(decision, PublicityDecision):
         text = f"{who}, Publicity lets you put one tile from your reserve on your sheet."
         if tile is not None:
             text += f" {_how(tile)}"
         text += " Or place nothing.\nTyping works too: `/vs place`, `/vs done`."
-        return text + _until(expires_at, "nothing is placed")
+        return text + _until(game, expires_at, by_turn, "nothing is placed")
     assert isinstance(decision, RenovateDecision)
     reserve = ", ".join(tile_name(t) for t in player.reserve) or "empty"
     text = (
@@ -114,19 +132,20 @@ def decision_text(
     if tile is not None:
         text += f" The picture numbers every place the {tile_name(tile)} fits."
     text += "\nTyping works too: `/vs remove`, `/vs place`, `/vs done`, `/vs undo`, `/vs cancel`."
-    return text + _until(expires_at, "the renovation is cancelled and your sheet stays as it was")
+    kept = "the renovation is cancelled and your sheet stays as it was"
+    return text + _until(game, expires_at, by_turn, kept)
 
 
 def _message(
     game: Game, state: GameState, decision: Decision
-) -> Callable[[float | None], PromptMessage]:
-    def show(expires_at: float | None) -> PromptMessage:
+) -> Callable[[float | None, bool], PromptMessage]:
+    def show(expires_at: float | None, by_turn: bool) -> PromptMessage:
         if isinstance(decision, StackDecision):
-            text = decision_text(game, state, decision, None, expires_at)
+            text = decision_text(game, state, decision, None, expires_at, by_turn)
             return PromptMessage(text, stack_view(game, state, decision))
         offered = placing.tiles(state, decision)
         tile = offered[0] if offered else None
-        text = decision_text(game, state, decision, tile, expires_at)
+        text = decision_text(game, state, decision, tile, expires_at, by_turn)
         view = placement_view(game, state, decision, tile)
         if tile is not None:
             return PromptMessage(text, view, preview(game, state, decision, tile), PREVIEW_FILE)
@@ -138,10 +157,7 @@ def _message(
 
 def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Question]:
     """A prompt for every decision a person owes; a renovation's is redrawn after each step."""
-    options = TableOptions.of(game.options)
-    # With a turn timer, a prompt says when the moment it belongs to runs out, if sooner.
-    limits = [h for h in (options.decision_hours, options.turn_minutes / 60) if h > 0]
-    hours = min(limits, default=0.0)
+    hours = TableOptions.of(game.options).decision_hours
     stepped = {
         e.player for e in events if isinstance(e, TilePlaced | TileRemoved | RenovationUndone)
     }
@@ -159,6 +175,7 @@ def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Que
                 show=_message(game, state, decision),
                 mentions=[user],
                 refresh=renovating,
+                turn_bound=True,  # each belongs to a timed moment (`VegasShowdown.moment`)
             )
         )
     return asked
