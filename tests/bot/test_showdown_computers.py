@@ -464,7 +464,7 @@ async def test_a_timed_out_stack_choice_is_made_by_a_normal_computer(
     assert prompt.content.endswith(", a computer player (normal) will choose for you.")
     game = await the_game(vegas, table)
     chosen = VegasShowdown().computer_move(game, game.state(), "red", 2)
-    assert chosen == ChooseStack(size="large")  # the default answer: the small stack
+    assert chosen == ChooseStack(size="large")  # the default: small (most tiles)
 
     await clock.advance(hours=61 / 60)
     note = await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
