@@ -201,19 +201,23 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     assert [a["value"] for a in amounts] == [12, 15, 18, 21, 25]
     assert await emu.autocomplete(bob, channel, "vs bid", "tile") == []  # not his choice now
     # Each refusal says why, then the bids that would do there.
-    slots = "You may bid $7, $9, $12 or $15 on it."
+    slots = "You may bid $7, $9, $12 or $15 there."
     for tile, amount, because in (
         ("lounge", 9, "A No-Bid marker is on the Lounge this round."),
         (
             "P1",
-            9,
-            "The Minimum-Bid marker of the Fancy Slots is on 12: bid at least 12. "
-            "You may bid $12, $15, $18, $21 or $25 on it.",
+            1,
+            "The Minimum-Bid marker of the Fancy Slots is on $12. "
+            "You may bid $12, $15, $18, $21 or $25 there.",
         ),
-        ("restaurant", 29, "You have $25: you cannot bid 29. You may bid $15, $18, $21 or $25"),
-        ("slots", 20, f"The highest space on the Slots track is 15. {slots}"),
-        ("slots", 5, f"**Carol** (green)'s bid of 5 stands on the Slots: bid higher. {slots}"),
-        ("slots", 6, f"Put your marker on a space of the Slots track: 5, 7, 9, 12, 15. {slots}"),
+        (
+            "restaurant",
+            29,
+            "You have $25: you cannot bid $29. You may bid $15, $18, $21 or $25 there.",
+        ),
+        ("slots", 20, f"The highest space on the Slots track is $15. {slots}"),
+        ("slots", 5, f"**Carol** (green)'s bid of $5 stands on the Slots. {slots}"),
+        ("slots", 8, f"$8 is not a space of the Slots track. {slots}"),
         (
             "casino",
             5,
@@ -223,7 +227,7 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
         ),
     ):
         bid = emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
-        assert (await refused(table, vegas, bid)).startswith(because)
+        assert await refused(table, vegas, bid) == because  # said once, nothing after
     closing = await emu.slash(alice, channel, "vs publicity")
     assert "Placing now: **Bob** (blue), **Carol** (green) and **Alice** (red)" in closing.content
 
