@@ -12,13 +12,17 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+from functools import partial
 
 from PIL import Image
 
 from bot.app import VegasHost
+from bot.games.vegas_showdown.names import plain_names
 from bot.store import verify_game
 from engine.vegas_showdown import GameState, PublicRecord
-from engine.vegas_showdown.sheet import Placement
+from engine.vegas_showdown.sheet import Placement, fitting_placements
+from engine.vegas_showdown.tables import COMPONENTS
+from render.vegas_showdown import render_placement_preview
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
@@ -261,13 +265,27 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
         lambda: "Taken off so far: 1 of 2" in renovation.content, 10.0, "the prompt redrawn"
     )
     assert "Reserve: Table Games." in renovation.content
-    # 116 places where it fits: too many for the message, so first a menu of runs of 25.
+    # 116 places where it fits: too many to number on one picture (on a phone the badges
+    # would be too small to read), so it shows a dot for each, then a menu of runs of 25.
+    assert "The Table Games fits in 116 places, too many to number" in renovation.content
+    game = await the_game(vegas, table)
+    sheet = game.state().player("blue").sheet
+    fits = fitting_placements(COMPONENTS, sheet, "table_games")
+    drawn = partial(render_placement_preview, game.state(), "blue", "table_games", fits)
+    names = plain_names(game)
+    assert renovation.attachment("preview.png").data == drawn(names=names)  # dots, no numbers
     runs = next(c for c in renovation.custom_ids if c.startswith("vs:range:"))
     assert option_values(renovation, runs) == ["1", "26", "31", "56", "59", "84", "89", "114"]
     assert option_labels(renovation, runs)[:2] == [
         "Not turned: places 1-25",
         "Not turned: places 26-30",
     ]
+    # A run comes privately on a picture of its own, numbered large, with its menu.
+    run = await emu.select(bob, renovation, runs, ["31"])
+    assert run.ephemeral and run.message is not None
+    assert run.content.startswith("The Table Games, turned 90°: places 31 to 55, numbered on")
+    assert run.message.attachment("preview.png").data == drawn(names=names, numbers=range(31, 56))
+    assert option_values(run.message, spot_menus(run.message)[0])[0] == "table_games a1 90"
     run = await emu.select(bob, renovation, runs, ["1"])
     assert run.ephemeral and run.message is not None
     assert option_values(run.message, spot_menus(run.message)[0])[3] == "table_games d1 0"
