@@ -6,8 +6,10 @@ and 95th percentile time per image (drawing plus PNG encoding) and the PNG size;
 renders many different late-game positions once each, as a bot does, for a second figure.
 
 Vegas Showdown: the same for a late 5-player round picture (board and five sheets, from
-a greedy game stopped near its end) and for a placement preview on one of its sheets,
-then round pictures of many different positions once each.
+a greedy game stopped near its end) and for a placement preview on one of its sheets;
+for a renovation early in a game, whose overview dots 100 and more places, and the
+picture of one run of them, numbered; then round pictures of many different positions
+once each.
 
     python3 tasks.py run benchmarks.render [--repeats 200] [--seed 1]
 
@@ -21,6 +23,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from engine.lords_of_vegas import GameState, casino
 from engine.lords_of_vegas.randomplay import play_random_game
@@ -28,7 +31,7 @@ from engine.vegas_showdown import COLORS
 from engine.vegas_showdown import GameState as ShowdownState
 from engine.vegas_showdown.greedy import GreedyPlayer
 from engine.vegas_showdown.randomplay import play_game
-from engine.vegas_showdown.sheet import legal_placements
+from engine.vegas_showdown.sheet import fitting_placements, legal_placements
 from engine.vegas_showdown.tables import COMPONENTS
 from render.lords_of_vegas import render_board
 from render.lords_of_vegas.board import draw_board, encode_png
@@ -152,6 +155,17 @@ def vegas_showdown(seed: int, repeats: int, count: int) -> None:
         f"{'preview':>16}: median {median:6.1f} ms   p95 {p95:6.1f} ms   {size / 1024:.1f} KiB "
         f"({tile} on {color}'s sheet: {spots} places)"
     )
+    # A renovation early on: the Table Games fits almost anywhere on the emptiest sheet.
+    early = showdown_late_round(seed, 0.1)
+    player = min(early.players, key=lambda p: len(p.sheet))
+    fits = fitting_placements(COMPONENTS, player.sheet, "table_games")
+    for label, numbers in (("overview", None), ("one run", range(1, 26))):
+        draw = partial(render_placement_preview, early, player.color, "table_games", fits)
+        median, p95, size = repeat(partial(draw, numbers=numbers), repeats)
+        print(
+            f"{label:>16}: median {median:6.1f} ms   p95 {p95:6.1f} ms   {size / 1024:.1f} KiB "
+            f"(a renovation's Table Games on {player.color}'s sheet: {len(fits)} places)"
+        )
     positions = [showdown_late_round(seed + 1 + i, 0.3 + 0.7 * i / count) for i in range(count)]
     varied, sizes = [], []
     for position in positions:

@@ -63,6 +63,15 @@ def with_article(word: str) -> str:
 
 def and_list(items: Sequence[str]) -> str:
     """`red`, `red and blue`, `red, blue and green`."""
+    return _listed(items, "and")
+
+
+def or_list(items: Sequence[str]) -> str:
+    """`$12`, `$12 or $15`, `$12, $15 or $18`."""
+    return _listed(items, "or")
+
+
+def _listed(items: Sequence[str], conjunction: str) -> str:
     if len(items) <= 2:
-        return " and ".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+        return f" {conjunction} ".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"

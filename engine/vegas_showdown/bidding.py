@@ -11,6 +11,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Final
 
+from engine.words import or_list
+
 from .actions import BidTarget, Color
 from .components import BasicTrack
 from .errors import IllegalAction
@@ -138,29 +140,48 @@ def open_bids(
 def bid_problem(state: GameState, player: Player, target: BidTarget, amount: int) -> str | None:
     """Why `player` may not bid `amount` on `target` now, in words (None: nothing wrong).
 
-    `open_bids` decides; this only explains a refusal to the player.
+    `open_bids` decides; this only explains a refusal to the player: what is wrong with
+    the amount, then the amounts that would do there (or why none would).
     """
     closed = _closed(state, target)
     if closed is not None:
         return closed
     spaces = track_spaces(target)
     tile = tile_name(target_tile(state, target) or "")
-    if amount > spaces[-1]:
-        return f"The highest space on the {tile} track is {spaces[-1]}."
-    if amount not in spaces:
-        shown = ", ".join(str(v) for v in spaces)
-        return f"Put your marker on a space of the {tile} track: {shown}."
-    standing = standing_bidder(state, target)
-    if standing is not None and amount <= standing.bid:
-        return f"{standing.color}'s bid of {standing.bid} stands on the {tile}: bid higher."
     low = lowest_bid(state, target)
-    if amount < low:
+    allowed = open_bids(state, player, target).get(target, ())
+    cash = player.money
+    # The space a new bid must reach now (None: a standing bid is on the top space).
+    reach = next((space for space in spaces if space >= low), None)
+    standing = standing_bidder(state, target)
+    if amount > spaces[-1]:
+        why = f"The highest space on the {tile} track is ${spaces[-1]}."
+    elif standing is not None and amount <= standing.bid:
+        why = f"{standing.color}'s bid of ${standing.bid} stands on the {tile}."
+    elif amount < low:
+        # Below the Minimum-Bid marker or the track's first space (no standing bid here).
         if target in PREMIER_TARGETS:
-            return f"The Minimum-Bid marker of the {tile} is on {low}: bid at least {low}."
-        return f"The lowest bid for the {tile} is {low}."
-    if amount > player.money:
-        return f"You have ${player.money}: you cannot bid {amount}."
-    return None
+            why = f"The Minimum-Bid marker of the {tile} is on ${low}"
+        else:
+            why = f"The lowest space on the {tile} track is ${low}"
+        return f"{why}.{_bids_allowed(allowed)}" if allowed else f"{why}, more than your ${cash}."
+    elif amount > cash:
+        why = f"You have ${cash}: you cannot bid ${amount}."
+        if not allowed:
+            return why if reach == amount else f"{why} The lowest bid there now is ${reach}."
+    elif amount not in spaces:
+        why = f"${amount} is not a space of the {tile} track."
+    else:
+        return None
+    if allowed:
+        return f"{why}{_bids_allowed(allowed)}"
+    if reach is None:
+        return f"{why} No space is left above it."
+    return f"{why} The lowest bid there now is ${reach}, more than your ${cash}."
+
+
+def _bids_allowed(amounts: tuple[int, ...]) -> str:
+    return f" You may bid {or_list([f'${amount}' for amount in amounts])} there."
 
 
 def can_choose(state: GameState, player: Player) -> bool:

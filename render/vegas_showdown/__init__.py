@@ -7,7 +7,8 @@
 - `render_board` and `render_sheets`: the same in two pictures, to send together.
 - `render_sheet`: one player's sheet, large.
 - `render_placement_preview`: a player's sheet with every legal placement of a tile
-  numbered (number n is `numbered_placements(placements)[n - 1]`);
+  numbered (number n is `numbered_placements(placements)[n - 1]`); past `MOST_NUMBERED`
+  places, a dot each, and a run of them numbered on a picture of its own;
   `render_placement_choice`: one chosen placement drawn in, before it is confirmed.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from .picture import render_board, render_round, render_sheet, render_sheets
 from .preview import (
+    MOST_NUMBERED,
     numbered_placements,
     placement_words,
     render_placement_choice,
@@ -23,6 +25,7 @@ from .preview import (
 from .saved import saved_picture
 
 __all__ = [
+    "MOST_NUMBERED",
     "numbered_placements",
     "placement_words",
     "render_board",

@@ -39,7 +39,7 @@ def test_a_whole_game_hot_seat_in_the_terminal(tmp_path: Path) -> None:
         "help",
         "moves",
         "bidd P1 5",  # a typo: the likeliest command is suggested
-        "bid P1 1",  # not a space of the track: refused, nothing changes
+        "bid P1 1",  # below the Minimum-Bid marker: refused, nothing changes
         "status",
         "rules components",
         "board",
@@ -54,7 +54,7 @@ def test_a_whole_game_hot_seat_in_the_terminal(tmp_path: Path) -> None:
     assert "  red: person" in said and "done | undo | cancel" in said
     assert "bid P1 18|21|25" in said and "Fancy Slots (P1): from $18; you have $25" in said
     assert "There is no command 'bidd'. Did you mean bid?" in said
-    assert "Refused: Put your marker on a space of the Fancy Slots track: 3, 5," in said
+    assert "Refused: The Minimum-Bid marker of the Fancy Slots is on $18. You may bid $18," in said
     assert "Round 1; blue holds the button." in said and "reconstructed" in said
     assert "Final standings:\n1. " in said and "--seed 5 deals it again" in said
 

@@ -40,6 +40,7 @@ from render.vegas_showdown import (
     render_placement_choice,
     render_placement_preview,
 )
+from render.vegas_showdown.preview import TURN_WORDS
 
 from . import placing
 from .names import chat_names, plain_names
@@ -98,7 +99,7 @@ class RangeMenu(
     discord.ui.DynamicItem[_SELECT],
     template=r"vs:range:(?P<game>\d+):(?P<decision>\d+):(?P<tile>[a-z_]+)",
 ):
-    """Too many places for the message's menus: first choose which run of 25."""
+    """Too many places to number on one picture: first choose which run (of 25 at most)."""
 
     def __init__(
         self,
@@ -111,7 +112,9 @@ class RangeMenu(
             discord.ui.Select(
                 custom_id=f"vs:range:{game_id}:{decision_id}:{tile}",
                 options=options or [discord.SelectOption(label="-")],
-                placeholder=f"Where should the {tile_words(tile)} go? Choose the numbers...",
+                placeholder=(
+                    f"Where should the {tile_words(tile)} go? Choose a turn to see its places..."
+                ),
             )
         )
         self.game_id, self.decision_id, self.tile = game_id, decision_id, tile
@@ -124,7 +127,7 @@ class RangeMenu(
         return cls(int(match["game"]), int(match["decision"]), match["tile"])
 
     async def callback(self, interaction: Interaction) -> None:
-        """Privately, the menu of the places in the chosen run."""
+        """Privately, the places in the chosen run: numbered on a picture, and their menu."""
         await show_range(
             host_of(interaction), interaction, self.game_id, self.decision_id, self.tile
         )
@@ -430,14 +433,20 @@ def stack_view(game: Game, state: GameState, decision: StackDecision) -> discord
     return view
 
 
-def preview(game: Game, state: GameState, decision: Decision, tile: str) -> bytes:
-    """The player's sheet with every place of `tile` numbered."""
+def preview(
+    game: Game, state: GameState, decision: Decision, tile: str, numbers: range | None = None
+) -> bytes:
+    """The player's sheet with every place of `tile` numbered, or just the places `numbers`.
+
+    Past what one picture numbers, every place gets a dot, unnumbered (an overview).
+    """
     return render_placement_preview(
         state,
         decision.player,
         tile,
         spots(state, decision, tile),
         names=plain_names(game),
+        numbers=numbers,
     )
 
 
@@ -572,7 +581,7 @@ async def show_choice(host: Host, interaction: Interaction, game_id: int, decisi
 async def show_range(
     host: Host, interaction: Interaction, game_id: int, decision_id: int, tile: str
 ) -> None:
-    """Privately: the menu of the places in the run of 25 chosen."""
+    """Privately: the places of the run chosen, numbered on a picture, and their menu."""
     await replies.defer(interaction, ephemeral=True)
     try:
         game, state, decision = await _decision(host, interaction, game_id, decision_id)
@@ -584,10 +593,17 @@ async def show_range(
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return
+    numbers = range(run.first, run.last + 1)
+    image = await asyncio.to_thread(preview, game, state, decision, tile, numbers)
     view = discord.ui.View(timeout=None)
     view.add_item(SpotMenu(game.id, decision.id, 0, spot_options(run), run.title))
-    text = f"The {tile_words(tile)}, places {run.first} to {run.last} (numbered as on the picture):"
-    await _private(interaction, text, view, None, PREVIEW_FILE)
+    turns = {TURN_WORDS[p.rot] for p in run.places}
+    turned = f", {turns.pop()}" if len(turns) == 1 else ""
+    text = (
+        f"The {tile_words(tile)}{turned}: places {run.first} to {run.last}, numbered on this "
+        "picture. Choose one, then confirm it."
+    )
+    await _private(interaction, text, view, image, PREVIEW_FILE)
 
 
 async def show_tile(host: Host, interaction: Interaction, game_id: int, decision_id: int) -> None:

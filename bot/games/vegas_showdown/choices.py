@@ -134,16 +134,6 @@ def moved_on(state: GameState, typed: str) -> str | None:
     )
 
 
-def amounts_words(state: GameState, color: Color, target: str) -> str:
-    """The bids `color` may make on `target` now, as a sentence ("" if none)."""
-    amounts = next((a for t, a in _amounts(state, color).items() if t == target), [])
-    if not amounts:
-        return ""
-    *first, last = [f"${amount}" for amount in amounts]
-    either = f"{', '.join(first)} or {last}" if first else last
-    return f"You may bid {either} on it."
-
-
 def resolve_target(state: GameState, typed: str) -> str:
     """A bidding track from what was typed: its id (`P2`, `lounge`) or its tile's name.
 

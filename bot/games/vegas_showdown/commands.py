@@ -223,12 +223,7 @@ class VegasShowdownCommands(app_commands.Group):
         target = choices.resolve_target(state, tile)
         if target not in BID_TARGETS and not state.over:
             raise Refusal(choices.unknown_target(state, tile))
-        try:
-            await self._play(interaction, f"bid {target} {amount}")
-        except Refusal as refusal:  # the bids that would do, if any
-            color = seat_colors(game).get(interaction.user.id)
-            may = choices.amounts_words(state, cast(Color, color), target) if color else ""
-            raise Refusal(f"{refusal} {may}".strip()) from None
+        await self._play(interaction, f"bid {target} {amount}")
 
     @app_commands.command(name="renovate", description="Choose Renovate this round")
     async def renovate(self, interaction: Interaction) -> None:

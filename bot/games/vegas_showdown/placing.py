@@ -3,7 +3,8 @@
 A placement decision (a bought tile, Publicity, a renovation) lets its player put one of
 a few tiles on their sheet: `tiles` lists them, `spots` gives a tile's places in the
 preview's order (number n is `spots(...)[n - 1]`), and `menus` cuts them into Discord
-select menus of at most 25 options, grouped by turn when that fits. A renovation offers
+select menus of at most 25 options, grouped by turn when that fits; past what one picture
+numbers, `ranges` gives runs of them, each shown numbered on its own. A renovation offers
 every place a tile fits (the placement rules are checked when it ends, as the engine
 does); the others offer only legal places. The same lists feed the prompt's menus, the
 autocomplete of `/vs place` and the terminal's `moves`.
@@ -21,7 +22,7 @@ from engine.vegas_showdown.notation import format_action, parse_sheet_cell
 from engine.vegas_showdown.sheet import Placement, cell_name, fitting_placements, legal_placements
 from engine.vegas_showdown.state import BuyDecision, PublicityDecision, RenovateDecision
 from engine.vegas_showdown.tables import COMPONENTS, TILES
-from render.vegas_showdown import numbered_placements
+from render.vegas_showdown import MOST_NUMBERED, numbered_placements
 from render.vegas_showdown.preview import TURN_WORDS
 
 # Discord's select menus hold at most 25 options.
@@ -165,7 +166,11 @@ def menus(ordered: Sequence[Placement], rows: int) -> list[Menu] | None:
     """The places as at most `rows` select menus, or None when they need more.
 
     A menu per turn of the tile when that fits (each cut in 25s), else plain runs of 25.
+    None too past `MOST_NUMBERED` places: the preview cannot number them all, so first a
+    menu of `ranges`, each drawn numbered on a picture of its own.
     """
+    if len(ordered) > MOST_NUMBERED:
+        return None
     by_turn = _by_turn(ordered)
     if len(by_turn) <= rows:
         return by_turn

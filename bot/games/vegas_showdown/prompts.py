@@ -2,11 +2,12 @@
 
 After bidding, every player who bought a tile, took Publicity or renovates places at
 the same time; each gets a prompt mentioning them, with their sheet's placement preview
-(every legal place numbered) and menus "place at 1..N", buttons to keep the tile in
-reserve, finish or cancel. A renovation's prompt is redrawn after each step. Pull
-Strings asks the button holder for a stack. The core's `bot.prompts` posts, redraws and
-closes them; when one times out, the engine's default answer applies, unless the turn
-timer ran out first: then the table's `on_timeout` does (a computer player may answer).
+(every legal place numbered; past 25, a dot each and a menu of runs, each then shown
+numbered) and menus "place at 1..N", buttons to keep the tile in reserve, finish or
+cancel. A renovation's prompt is redrawn after each step. Pull Strings asks the button
+holder for a stack. The core's `bot.prompts` posts, redraws and closes them; when one
+times out, the engine's default answer applies, unless the turn timer ran out first:
+then the table's `on_timeout` does (a computer player may answer).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from engine.vegas_showdown.state import (
 )
 from engine.vegas_showdown.tables import tile_name
 from engine.words import count
-from render.vegas_showdown import render_sheet
+from render.vegas_showdown import MOST_NUMBERED, render_sheet
 
 from . import placing
 from .buttons import PREVIEW_FILE, placement_view, preview, stack_view
@@ -67,7 +68,18 @@ def _until(game: Game, expires_at: float | None, by_turn: bool, default: str) ->
     return f"\nIf you have not answered <t:{int(expires_at)}:R>, {default}."
 
 
-def _how(tile: str) -> str:
+def _how(state: GameState, decision: Decision, tile: str) -> str:
+    """How the picture and the menus show where `tile` can go (a renovation: fits)."""
+    goes = "fits" if isinstance(decision, RenovateDecision) else "can go"
+    places = len(placing.spots(state, decision, tile))
+    if places > MOST_NUMBERED:
+        return (
+            f"The {tile_name(tile)} {goes} in {places} places, too many to number on one "
+            "picture, so it shows a dot for each: choose a turn below to see its places "
+            "numbered, then choose one and confirm it."
+        )
+    if isinstance(decision, RenovateDecision):
+        return f"The picture numbers every place the {tile_name(tile)} fits."
     return (
         f"The picture numbers every place the {tile_name(tile)} can go: choose its number "
         "below, then confirm it."
@@ -101,11 +113,11 @@ def decision_text(
         bought = tile_name(decision.tile)
         text = f"{who}, you bought the {bought}: put it on your sheet or keep it in reserve."
         if tile == decision.tile:
-            text += f" {_how(tile)}"
+            text += f" {_how(state, decision, tile)}"
         elif tile is not None:
             text += (
                 f" It cannot go anywhere yet, but the {tile_name(tile)} from your reserve can "
-                f"(the {bought} then goes to your reserve). {_how(tile)}"
+                f"(the {bought} then goes to your reserve). {_how(state, decision, tile)}"
             )
         if others:
             text += (
@@ -117,7 +129,7 @@ def decision_text(
     if isinstance(decision, PublicityDecision):
         text = f"{who}, Publicity lets you put one tile from your reserve on your sheet."
         if tile is not None:
-            text += f" {_how(tile)}"
+            text += f" {_how(state, decision, tile)}"
         text += " Or place nothing.\nTyping works too: `/vs place`, `/vs done`."
         return text + _until(game, expires_at, by_turn, "nothing is placed")
     assert isinstance(decision, RenovateDecision)
@@ -130,7 +142,7 @@ def decision_text(
         f"{len(decision.placed)} of 2. Reserve: {reserve}."
     )
     if tile is not None:
-        text += f" The picture numbers every place the {tile_name(tile)} fits."
+        text += f" {_how(state, decision, tile)}"
     text += "\nTyping works too: `/vs remove`, `/vs place`, `/vs done`, `/vs undo`, `/vs cancel`."
     kept = "the renovation is cancelled and your sheet stays as it was"
     return text + _until(game, expires_at, by_turn, kept)

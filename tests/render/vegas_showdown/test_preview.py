@@ -1,6 +1,10 @@
-"""The placement preview numbers every legal placement once, where the tile would lie."""
+"""The placement preview numbers every legal placement once, where the tile would lie,
+in numbers big enough to read on a phone: past 25 places, a dot each, and runs of them
+numbered on pictures of their own."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engine.vegas_showdown.sheet import Placement, fitting_placements, legal_placements
 from engine.vegas_showdown.tables import COMPONENTS, TILES
@@ -10,12 +14,50 @@ from render.vegas_showdown import (
     render_placement_choice,
     render_placement_preview,
 )
-from render.vegas_showdown.preview import BIG_CELL, GAP, SMALL_CELL, TITLE_H, draw_preview
+from render.vegas_showdown.preview import (
+    BIG_CELL,
+    GAP,
+    MOST_NUMBERED,
+    SMALL_CELL,
+    TITLE_H,
+    Preview,
+    draw_preview,
+)
 from render.vegas_showdown.sheet import sheet_geometry
 from render.vegas_showdown.style import AREA_GROUND, AREA_INK, PREVIEW, TILE_FILL
-from tests.render.vegas_showdown.positions import decode, final_state, midway, new_state
+from tests.render.vegas_showdown.positions import decode, midway, new_state
 
 TILES_TO_TRY = ("slots", "lounge", "restaurant", "fancy_slots", "table_games", "buffet", "theater")
+PHONE_WIDTH = 400  # about how wide Discord shows a picture on a phone
+
+
+def runs(placements: Sequence[Placement]) -> list[range]:
+    """Runs of at most 25 numbers, a way of turning the tile at a time (as the bot's menus)."""
+    ordered = numbered_placements(placements)
+    found: list[range] = []
+    for rot in sorted({p.rot for p in ordered}):
+        numbers = [n for n, p in enumerate(ordered, 1) if p.rot == rot]
+        found += [range(n, min(n + 25, numbers[-1] + 1)) for n in numbers[::25]]
+    return found
+
+
+def numbered_pictures(
+    sheet: Sequence[Placement], tile: str, placements: Sequence[Placement]
+) -> list[Preview]:
+    """The pictures that number `placements`: the preview, or past 25 one per run."""
+    if len(placements) <= MOST_NUMBERED:
+        return [draw_preview(sheet, tile, placements, "title")]
+    return [draw_preview(sheet, tile, placements, "title", run) for run in runs(placements)]
+
+
+def readable_on_a_phone(preview: Preview) -> None:
+    """At most 25 badges, each one and its number big enough once shown 400 pixels wide."""
+    assert len(preview.badges) <= MOST_NUMBERED
+    scale = PHONE_WIDTH / preview.drawing.image.width
+    inks = {(t.text, t.box.center): t.ink for t in preview.drawing.texts}
+    for badge in preview.badges:
+        assert badge.box.width * scale >= 18, badge
+        assert inks[str(badge.number), badge.box.center].height * scale >= 7, badge
 
 
 def test_every_legal_placement_gets_one_badge_numbered_in_order() -> None:
@@ -25,18 +67,46 @@ def test_every_legal_placement_gets_one_badge_numbered_in_order() -> None:
         for player in state.players:
             for tile in TILES_TO_TRY:
                 legal = legal_placements(COMPONENTS, player.sheet, tile)
-                preview = draw_preview(player.sheet, tile, legal, "title")
                 ordered = numbered_placements(legal)
-                assert len(preview.badges) == len(legal)
-                assert [b.number for b in preview.badges] == list(range(1, len(legal) + 1))
-                assert [b.placement for b in preview.badges] == list(ordered)
-                texts = {(t.text, t.box.center) for t in preview.drawing.texts}
-                for badge in preview.badges:
-                    assert badge.box.center in {c for text, c in texts if text == str(badge.number)}
+                drawn = [b for p in numbered_pictures(player.sheet, tile, legal) for b in p.badges]
+                assert [b.number for b in drawn] == list(range(1, len(legal) + 1))
+                assert [b.placement for b in drawn] == list(ordered)
+                for picture in numbered_pictures(player.sheet, tile, legal):
+                    texts = {(t.text, t.box.center) for t in picture.drawing.texts}
+                    for badge in picture.badges:
+                        assert (str(badge.number), badge.box.center) in texts
+                    readable_on_a_phone(picture)
                 previews += 1
-                badges += len(preview.badges)
+                badges += len(drawn)
     assert previews == len(TILES_TO_TRY) * (3 + 4 + 5)
     assert badges > 200
+
+
+def test_past_25_places_the_preview_dots_each_and_runs_number_them_large() -> None:
+    # A renovation on an empty sheet: the Table Games fits in 116 places, 4 ways turned.
+    fits = fitting_placements(COMPONENTS, [], "table_games")
+    ordered = numbered_placements(fits)
+    assert len(fits) == 116
+    overview = draw_preview([], "table_games", fits, "title")
+    assert overview.badges == ()
+    assert [d.placement for d in overview.dots] == list(ordered)
+    assert all(d.box.center == d.footprint.center for d in overview.dots)
+    shown = {t.text for t in overview.drawing.texts}
+    assert not shown & {str(n) for n in range(6, 117)}  # 1-5 only as the sheet's rows
+    assert "116 places, a dot each" in " ".join(shown)
+    # Each run is one way of turning the tile, drawn alone with big cells.
+    assert [(r.start, r.stop) for r in runs(fits)] == [
+        (1, 26), (26, 31), (31, 56), (56, 59), (59, 84), (84, 89), (89, 114), (114, 117)
+    ]  # fmt: skip
+    for run in runs(fits):
+        picture = draw_preview([], "table_games", fits, "title", run)
+        assert [b.number for b in picture.badges] == list(run)
+        assert [b.placement for b in picture.badges] == list(ordered[run.start - 1 : run.stop - 1])
+        assert {b.footprint.width for b in picture.badges} <= {BIG_CELL, 2 * BIG_CELL}
+        assert picture.dots == ()
+        readable_on_a_phone(picture)
+    last_but_one = draw_preview([], "table_games", fits, "title", range(89, 114))
+    assert any(t.text.startswith("Places 89 to 113 of 116.") for t in last_but_one.drawing.texts)
 
 
 def test_numbers_run_turn_by_turn_then_in_reading_order() -> None:
@@ -96,13 +166,14 @@ def test_a_tile_that_cannot_go_anywhere_says_so() -> None:
 
 
 def test_a_renovation_can_number_the_placements_that_merely_fit() -> None:
-    state = final_state(4, 7)
+    state = midway(4, 7, 0.7)
     player = state.players[0]
     fitting = fitting_placements(COMPONENTS, player.sheet, "slots")
+    assert len(legal_placements(COMPONENTS, player.sheet, "slots")) < len(fitting)
     png = render_placement_preview(state, player.color, "slots", fitting)
     assert decode(png).size[0] >= 600
-    preview = draw_preview(player.sheet, "slots", fitting, "title")
-    assert len(preview.badges) == len(fitting)
+    pictures = numbered_pictures(player.sheet, "slots", fitting)
+    assert [b.placement for p in pictures for b in p.badges] == list(numbered_placements(fitting))
 
 
 def test_the_chosen_placement_is_drawn_in_with_its_words() -> None:
