@@ -1,9 +1,10 @@
 """What every game's slash command group does alike: lobby, settings, moves, log, export.
 
 A game's package declares its own `app_commands.Group` (its descriptions, its choices of
-colours and editions, its autocomplete) and hands the work to a `TableCommands` made for
-it: the same lobby, the same settings, the same export for every game, in the words of
-its own commands (`/lov join`, `/vs join`...). Refusals (`Refusal`, or text the engine
+editions, its autocomplete) and hands the work to a `TableCommands` made for it: the
+same lobby, the same settings, the same export for every game, in the words of its own
+commands (`/lov join`, `/vs join`...). The subcommands that call these handlers alike
+in every game are built once, by `bot.shared_commands`. Refusals (`Refusal`, or text the engine
 cannot read) are answered privately by `report_error`.
 """
 

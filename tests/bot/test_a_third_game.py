@@ -3,10 +3,11 @@
 Two players. The first picks a secret number from 1 to 9 on a prompt (a menu only they
 may use; if they take too long, 5); the second then has three tries, `/guess try`, each
 answered "higher" or "lower". The whole game is this file: its engine (the front door of
-engine/game.py), its records, and its `HostedGame` with a `/guess` group of four
-commands. Registered next to Lords of Vegas, it is played end to end through the
-emulator with the real core (lobby, turns, a prompt, the store, a restart, export).
-This is also the smallest example of what a game's package provides.
+engine/game.py), its records, and its `HostedGame` with a `/guess` group: two commands
+of its own, the core's shared ones (lobby, settings, log, export, abandon) added to them.
+Registered next to Lords of Vegas, it is played end to end through the emulator with
+the real core (lobby, turns, a prompt, the store, a restart, export). This is also the
+smallest example of what a game's package provides.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import Post, chat_names
 from bot.seats import user_of
+from bot.shared_commands import add_shared_commands
 from bot.store import Game, Prompt, Store, verify_game
 from bot.table_commands import TableCommands
 from tests.bot.conftest import Table
@@ -256,25 +258,17 @@ def guess_commands(host: Host, hosted: HostedGame) -> app_commands.Group:
             game = await table.open_lobby(interaction, "standard", TableOptions())
             await replies.send(interaction, Post(f"A game opens. {table.lobby_lines(game)}"))
 
-        @app_commands.command(name="join", description="Sit down")
-        async def join(self, interaction: discord.Interaction[Any]) -> None:
-            await table.join(interaction, None)
-
-        @app_commands.command(name="start", description="Start")
-        async def start(self, interaction: discord.Interaction[Any]) -> None:
-            await table.start(interaction)
-
         @app_commands.command(name="try", description="Guess the number")
         async def try_(
             self, interaction: discord.Interaction[Any], number: app_commands.Range[int, 1, 9]
         ) -> None:
             await table.play(interaction, Try(number=number))
 
-        @app_commands.command(name="export", description="The game's record")
-        async def export(self, interaction: discord.Interaction[Any]) -> None:
-            await table.export(interaction)
-
-    return GuessCommands(name="guess", description="Guess the Number", guild_only=True)
+    group = GuessCommands(name="guess", description="Guess the Number", guild_only=True)
+    # The lobby, settings and record commands are the core's (no computers: no addbot).
+    menu = ("new", "join", "leave", "kick", "start", "settings", "try", "log", "export", "abandon")
+    add_shared_commands(group, table, menu)
+    return group
 
 
 class GuessTheNumber(HostedGame):

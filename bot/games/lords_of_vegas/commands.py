@@ -1,9 +1,11 @@
 """The `/lov` slash commands: lobby, actions, decisions, trades, information, abandon.
 
-Handlers stay thin: they turn options into the engine's command notation and hand the
-work to the core's `TableCommands` (lobby, settings, moves, log, export) or answer from
-the game (board, status, rules). Refusals (not your turn, illegal move, bad input) are
-raised as `Refusal` or `NotationError` and answered privately by `on_error`.
+The lobby, `settings`, `log`, `export` and `abandon` are the core's shared subcommands
+(bot/shared_commands.py), in this game's words. The handlers here stay thin: they turn
+options into the engine's command notation and hand the work to the core's
+`TableCommands`, or answer from the game (board, status, rules). Refusals (not your
+turn, illegal move, bad input) are raised as `Refusal` or `NotationError` and answered
+privately by `on_error`.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from bot.game import HostedGame, Refusal
 from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import BOARD_FILE, GREEN_FELT, Post
+from bot.shared_commands import TableWords, add_shared_commands
 from bot.store import Game
-from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
+from bot.table_commands import WAITS, TableCommands
 from engine.lords_of_vegas import Color, GameState, decisions_owed, parse_command
 from engine.lords_of_vegas.guide import TOPICS, Topic, guide
 from engine.lords_of_vegas.state import (
@@ -65,6 +68,17 @@ AI_LEVELS: Final = [
     app_commands.Choice(name="hard: plays out possible futures", value="hard"),
 ]
 TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
+# The core's shared subcommands (join, settings, log...) in this game's words.
+WORDS: Final = TableWords(
+    colors=COLORS, levels=AI_LEVELS, timeout_choices=ON_TIMEOUT, image_choices=IMAGES
+)
+# `/lov`'s subcommands, as Discord lists them (it allows 25).
+MENU: Final = (
+    *("new", "join", "leave", "addbot", "kick", "start", "settings"),
+    *("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "end", "decide"),
+    *("offer", "accept", "decline", "withdraw"),
+    *("board", "status", "log", "export", "rules", "abandon"),
+)
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[str]]]
 
@@ -93,6 +107,7 @@ class LordsOfVegasCommands(app_commands.Group):
         self.host = host
         self.table = TableCommands(host, hosted)
         self.tables = self.table.tables
+        add_shared_commands(self, self.table, MENU, WORDS)
 
     # Errors --------------------------------------------------------------------------
 
@@ -133,92 +148,6 @@ class LordsOfVegasCommands(app_commands.Group):
             f"\n{self.table.lobby_lines(game)}"
         )
         await replies.send(interaction, Post(text))
-
-    @app_commands.command(name="join", description="Take a seat in this channel's game")
-    @app_commands.describe(color="Your colour (default: the first free one)")
-    @app_commands.choices(color=COLORS)
-    async def join(
-        self, interaction: Interaction, color: app_commands.Choice[str] | None = None
-    ) -> None:
-        """Sit down at the lobby."""
-        await self.table.join(interaction, color.value if color else None)
-
-    @app_commands.command(
-        name="leave", description="Give up your seat (in a game under way: resign)"
-    )
-    async def leave(self, interaction: Interaction) -> None:
-        """Leave the lobby, or resign from a game under way."""
-        await self.table.leave(interaction)
-
-    @app_commands.command(name="addbot", description="Host: seat a computer player")
-    @app_commands.describe(
-        level="How well it plays (default: normal)",
-        color="Its colour; in a game under way, the resigned seat it takes over",
-    )
-    @app_commands.choices(level=AI_LEVELS, color=COLORS)
-    async def addbot(
-        self,
-        interaction: Interaction,
-        level: app_commands.Choice[str] | None = None,
-        color: app_commands.Choice[str] | None = None,
-    ) -> None:
-        """Add a computer player to the lobby, or let one take over a resigned seat."""
-        await self.table.addbot(
-            interaction, level.value if level else None, color.value if color else None
-        )
-
-    @app_commands.command(name="kick", description="Host: remove a person or a computer player")
-    @app_commands.describe(
-        player="The person to remove from the lobby",
-        color="Or the colour of the computer player to remove",
-    )
-    @app_commands.choices(color=COLORS)
-    async def kick(
-        self,
-        interaction: Interaction,
-        player: discord.User | None = None,
-        color: app_commands.Choice[str] | None = None,
-    ) -> None:
-        """Remove a seated person or computer player (host only, lobby only)."""
-        await self.table.kick(interaction, player, color.value if color else None)
-
-    @app_commands.command(name="start", description="Host: deal and start the game")
-    async def start(self, interaction: Interaction) -> None:
-        """Deal, roll for first player, post the first board."""
-        await self.table.start(interaction)
-
-    # Table settings ------------------------------------------------------------------
-
-    @app_commands.command(
-        name="settings", description="The table's settings: turn timer, time limits, images"
-    )
-    @app_commands.describe(
-        turn_timer="Host: how long each turn may take (at half time the player is reminded)",
-        on_timeout="Host: what happens when a turn runs out of time",
-        offers="Host: how long a trade offer stays open",
-        decisions="Host: how long a decision waits before its default applies",
-        images="Host: when to post the board image",
-    )
-    @app_commands.choices(turn_timer=TURN_TIMERS)
-    @app_commands.choices(on_timeout=ON_TIMEOUT, offers=WAITS, decisions=WAITS, images=IMAGES)
-    async def settings(
-        self,
-        interaction: Interaction,
-        turn_timer: app_commands.Choice[int] | None = None,
-        on_timeout: app_commands.Choice[str] | None = None,
-        offers: app_commands.Choice[str] | None = None,
-        decisions: app_commands.Choice[str] | None = None,
-        images: app_commands.Choice[str] | None = None,
-    ) -> None:
-        """Show the settings in force; the host changes any of them, in the lobby or in play."""
-        await self.table.settings(
-            interaction,
-            turn_minutes=turn_timer.value if turn_timer else None,
-            on_timeout=on_timeout.value if on_timeout else None,
-            offer_hours=float(offers.value) if offers else None,
-            decision_hours=float(decisions.value) if decisions else None,
-            images=images.value if images else None,
-        )
 
     # Turn actions --------------------------------------------------------------------
 
@@ -376,19 +305,6 @@ class LordsOfVegasCommands(app_commands.Group):
         embed = posts.status_embed(game, state, deadline, links)
         await replies.send(interaction, Post("", embed))
 
-    @app_commands.command(name="log", description="What happened recently, in plain words")
-    @app_commands.describe(count="How many lines (default 15)")
-    async def log(
-        self, interaction: Interaction, count: app_commands.Range[int, 1, 100] = LOG_DEFAULT
-    ) -> None:
-        """Replay the game's record and tell its last events."""
-        await self.table.log(interaction, count)
-
-    @app_commands.command(name="export", description="Download the game's record (JSON)")
-    async def export(self, interaction: Interaction) -> None:
-        """Send the game's record: the public one while it runs, the full one once it ended."""
-        await self.table.export(interaction)
-
     @app_commands.command(name="rules", description="A short guide to the rules")
     @app_commands.describe(topic="What to explain (default: an overview)")
     @app_commands.choices(topic=TOPIC_CHOICES)
@@ -407,13 +323,6 @@ class LordsOfVegasCommands(app_commands.Group):
             color=GREEN_FELT,
         )
         await replies.send(interaction, Post("", embed), ephemeral=True)
-
-    # Administration ------------------------------------------------------------------
-
-    @app_commands.command(name="abandon", description="Host or moderator: end this game now")
-    async def abandon(self, interaction: Interaction) -> None:
-        """Ask for confirmation before ending the game without a result."""
-        await self.table.abandon(interaction)
 
     # Autocomplete --------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
 """The `/vs` slash commands: lobby, actions, placements, information, abandon.
 
-Handlers stay thin: they turn options into the engine's command notation and hand the
-work to the core's `TableCommands` (lobby, settings, moves, log, export) or answer from
-the game (board, sheet, status, rules). Refusals are raised as `Refusal` or
-`NotationError` and answered privately by `on_error`. Discord allows 25 subcommands in
-a group; this one has 24.
+The lobby, `settings`, `log`, `export` and `abandon` are the core's shared subcommands
+(bot/shared_commands.py), in this game's words. The handlers here stay thin: they turn
+options into the engine's command notation and hand the work to the core's
+`TableCommands`, or answer from the game (board, sheet, status, rules). Refusals are
+raised as `Refusal` or `NotationError` and answered privately by `on_error`. Discord
+allows 25 subcommands in a group; this one has 24.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import GREEN_FELT, Post
 from bot.seats import seat_colors
+from bot.shared_commands import TableWords, add_shared_commands
 from bot.store import Game
-from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
+from bot.table_commands import WAITS, TableCommands
 from engine.vegas_showdown import Action, Color, GameState, NotationError, parse_command
 from engine.vegas_showdown.actions import BID_TARGETS, Place, Remove
 from engine.vegas_showdown.guide import TOPICS, Topic, guide
@@ -39,9 +41,6 @@ from .names import chat_names, plain_names
 
 Interaction = discord.Interaction[Any]
 T = TypeVar("T", str, int)
-COLORS: Final = [
-    app_commands.Choice(name=c, value=c) for c in ("red", "blue", "green", "yellow", "purple")
-]
 # When the round picture is posted, for each `images` choice: as `new` and `settings`
 # offer it, and as the settings read it back.
 IMAGE_WORDS: Final = {"turn": "after every round", "action": "after every action too"}
@@ -57,6 +56,26 @@ AI_LEVELS: Final = [
 ]
 SIZES: Final = [app_commands.Choice(name=s, value=s) for s in ("small", "medium", "large")]
 TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
+# The core's shared subcommands (join, settings, log...) in this game's words; the
+# colours are the game's five.
+WORDS: Final = TableWords(
+    start="Host: deal and start the game (3-5 players)",
+    settings="The table's settings: turn timer, placement time, images",
+    turn_timer="Host: how long each action choice and each round's placements may take",
+    on_timeout="Host: what happens when the turn timer runs out",
+    decisions="Host: how long a placement waits before its default applies",
+    images="Host: when to post the round picture",
+    levels=AI_LEVELS,
+    timeout_choices=ON_TIMEOUT,
+    image_choices=IMAGES,
+)
+# `/vs`'s subcommands, as Discord lists them (it allows 25).
+MENU: Final = (
+    *("new", "join", "leave", "addbot", "kick", "start", "settings", "abandon"),
+    *("bid", "renovate", "publicity", "stack"),
+    *("place", "reserve", "remove", "done", "undo", "cancel"),
+    *("board", "sheet", "status", "log", "export", "rules"),
+)
 SHEET_FILE: Final = "sheet.png"
 # The rules guide writes moves in the engine's notation (`bid <space> <amount>`); here
 # they are the /vs commands.
@@ -84,6 +103,7 @@ class VegasShowdownCommands(app_commands.Group):
         self.host = host
         self.table = TableCommands(host, hosted)
         self.tables = self.table.tables
+        add_shared_commands(self, self.table, MENU, WORDS)
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         """Answer refusals privately; log anything unexpected and apologise."""
@@ -117,92 +137,6 @@ class VegasShowdownCommands(app_commands.Group):
             f"game? `/vs rules`.\n{self.table.lobby_lines(game)}"
         )
         await replies.send(interaction, Post(text))
-
-    @app_commands.command(name="join", description="Take a seat in this channel's game")
-    @app_commands.describe(color="Your colour (default: the first free one)")
-    @app_commands.choices(color=COLORS)
-    async def join(
-        self, interaction: Interaction, color: app_commands.Choice[str] | None = None
-    ) -> None:
-        """Sit down at the lobby."""
-        await self.table.join(interaction, color.value if color else None)
-
-    @app_commands.command(
-        name="leave", description="Give up your seat (in a game under way: resign)"
-    )
-    async def leave(self, interaction: Interaction) -> None:
-        """Leave the lobby, or resign from a game under way."""
-        await self.table.leave(interaction)
-
-    @app_commands.command(name="addbot", description="Host: seat a computer player")
-    @app_commands.describe(
-        level="How well it plays (default: normal)",
-        color="Its colour; in a game under way, the resigned seat it takes over",
-    )
-    @app_commands.choices(level=AI_LEVELS, color=COLORS)
-    async def addbot(
-        self,
-        interaction: Interaction,
-        level: app_commands.Choice[str] | None = None,
-        color: app_commands.Choice[str] | None = None,
-    ) -> None:
-        """Add a computer player to the lobby, or let one take over a resigned seat."""
-        await self.table.addbot(
-            interaction, level.value if level else None, color.value if color else None
-        )
-
-    @app_commands.command(name="kick", description="Host: remove a person or a computer player")
-    @app_commands.describe(
-        player="The person to remove from the lobby",
-        color="Or the colour of the computer player to remove",
-    )
-    @app_commands.choices(color=COLORS)
-    async def kick(
-        self,
-        interaction: Interaction,
-        player: discord.User | None = None,
-        color: app_commands.Choice[str] | None = None,
-    ) -> None:
-        """Remove a seated person or computer player (host only, lobby only)."""
-        await self.table.kick(interaction, player, color.value if color else None)
-
-    @app_commands.command(name="start", description="Host: deal and start the game (3-5 players)")
-    async def start(self, interaction: Interaction) -> None:
-        """Set up the board and post the first round."""
-        await self.table.start(interaction)
-
-    @app_commands.command(
-        name="settings", description="The table's settings: turn timer, placement time, images"
-    )
-    @app_commands.describe(
-        turn_timer="Host: how long each action choice and each round's placements may take",
-        on_timeout="Host: what happens when the turn timer runs out",
-        decisions="Host: how long a placement waits before its default applies",
-        images="Host: when to post the round picture",
-    )
-    @app_commands.choices(turn_timer=TURN_TIMERS)
-    @app_commands.choices(on_timeout=ON_TIMEOUT, decisions=WAITS, images=IMAGES)
-    async def settings(
-        self,
-        interaction: Interaction,
-        turn_timer: app_commands.Choice[int] | None = None,
-        on_timeout: app_commands.Choice[str] | None = None,
-        decisions: app_commands.Choice[str] | None = None,
-        images: app_commands.Choice[str] | None = None,
-    ) -> None:
-        """Show the settings in force; the host changes any of them, in the lobby or in play."""
-        await self.table.settings(
-            interaction,
-            turn_minutes=turn_timer.value if turn_timer else None,
-            on_timeout=on_timeout.value if on_timeout else None,
-            decision_hours=float(decisions.value) if decisions else None,
-            images=images.value if images else None,
-        )
-
-    @app_commands.command(name="abandon", description="Host or moderator: end this game now")
-    async def abandon(self, interaction: Interaction) -> None:
-        """Ask for confirmation before ending the game without a result."""
-        await self.table.abandon(interaction)
 
     # Actions -------------------------------------------------------------------------
 
@@ -367,19 +301,6 @@ class VegasShowdownCommands(app_commands.Group):
         deadline = timer.expires_at if timer is not None and game.is_open else None
         embed = posts.status_embed(game, state, deadline, self.table.hosted.level_name)
         await replies.send(interaction, Post("", embed))
-
-    @app_commands.command(name="log", description="What happened recently, in plain words")
-    @app_commands.describe(count="How many lines (default 15)")
-    async def log(
-        self, interaction: Interaction, count: app_commands.Range[int, 1, 100] = LOG_DEFAULT
-    ) -> None:
-        """Replay the game's record and tell its last events."""
-        await self.table.log(interaction, count)
-
-    @app_commands.command(name="export", description="Download the game's record (JSON)")
-    async def export(self, interaction: Interaction) -> None:
-        """The public record while the game runs, the full one once it ended."""
-        await self.table.export(interaction)
 
     @app_commands.command(name="rules", description="A short guide to the rules")
     @app_commands.describe(topic="What to explain (default: an overview)")
