@@ -198,7 +198,12 @@ def parse_args(games: Games, argv: Sequence[str] | None) -> argparse.Namespace:
         default=first.kind,
         help=f"which game (default: {first.kind})",
     )
-    parser.add_argument("--players", type=int, help="seats at the table (default: 2)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        help="seats at the table (default: the game's fewest, or one person beside the "
+        "computer players)",
+    )
     levels = list(dict.fromkeys(level for hosted in games.values() for level in hosted.levels))
     parser.add_argument(
         "--ai",

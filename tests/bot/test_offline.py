@@ -194,3 +194,26 @@ def test_a_table_that_cannot_be_seated_is_refused(
 ) -> None:
     assert main(args) == 2
     assert "seats 2 to 6 players" in capsys.readouterr().err
+
+
+def test_without_players_a_table_seats_the_fewest_or_one_person_beside_the_computers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "--players PLAYERS seats at the table (default: the game's fewest" in said
+    assert "or one person beside the computer players)" in said
+
+    def seating(*args: str) -> list[str]:
+        out = io.StringIO()
+        assert main([*args, "--boards", str(tmp_path)], io.StringIO("quit\n"), out) == 0
+        seat = re.compile(r"  \w+: (person|computer player)")
+        return [line.strip() for line in out.getvalue().splitlines() if seat.match(line)]
+
+    assert seating("--game", "vegas_showdown") == ["red: person", "blue: person", "green: person"]
+    assert seating("--ai", "easy", "hard") == [
+        "red: person",
+        "blue: computer player (easy)",
+        "green: computer player (hard)",
+    ]

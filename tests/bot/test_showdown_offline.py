@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.games.vegas_showdown.terminal import final_standings
+from bot.games.vegas_showdown.terminal import HELP, final_standings
 from bot.offline import main
 from engine.vegas_showdown import GameRecord, GameSettings, format_action, new_game
 from engine.vegas_showdown import apply as apply_action
@@ -89,3 +89,19 @@ def test_three_computer_players_play_a_whole_game_in_the_terminal(tmp_path: Path
     pictures = sorted(p.name for p in folder.glob("round-*.png"))
     assert pictures == [f"round-{n:03d}.png" for n in range(1, rounds + 1)]
     assert Image.open(folder / "final.png").size == (1309, 1560)
+
+
+def test_the_helps_example_of_another_player_placing_is_accepted_on_a_new_sheet(
+    tmp_path: Path,
+) -> None:
+    example = HELP.partition("first, e.g.")[2].split("\n")[0].strip()
+    assert example.startswith("blue: place ")
+    # Seed 1: red acts first; blue buys the tile the example places.
+    bids = ["bid slots 5", "bid lounge 9", "bid restaurant 15"]
+    typed = [*bids, example, "quit"]
+    argv = ["--game", "vegas_showdown", "--players", "3", "--seed", "1"]
+    out = io.StringIO()
+    assert main([*argv, "--boards", str(tmp_path)], io.StringIO("\n".join(typed) + "\n"), out) == 0
+    said = out.getvalue()
+    assert "blue buys the Lounge for $9." in said
+    assert "blue places the Lounge at a3." in said and "Refused" not in said
