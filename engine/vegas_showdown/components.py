@@ -1,7 +1,7 @@
 """The printed components: tiles, the hotel-casino sheet, the board's tracks, event cards.
 
 Check a corrected copy of the data file with
-`python -m engine.vegas_showdown.components [FILE]`.
+`python -m engine.vegas_showdown.check_components [FILE]`.
 
 The facts live in `data/components.json`. Only part of the printed data is public, so
 many values there are reconstructed; the file writes such a value as
@@ -14,9 +14,7 @@ gets a clear message when something no longer fits.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
@@ -31,7 +29,6 @@ from pydantic import (
     Field,
     NonNegativeInt,
     PositiveInt,
-    ValidationError,
     model_validator,
 )
 
@@ -812,27 +809,3 @@ def load_components(path: str | Path | None = None) -> Components:
 
 
 COMPONENTS: Final = load_components()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Check a component file (default: the packaged one) and summarise it."""
-    parser = argparse.ArgumentParser(description="Check a Vegas Showdown component file.")
-    parser.add_argument("file", nargs="?", type=Path, help="a corrected copy (default: ours)")
-    args = parser.parse_args(argv)
-    try:
-        components = load_components(args.file)
-    except (ValidationError, OSError, json.JSONDecodeError) as error:
-        print(f"not usable: {error}")
-        return 1
-    tiles = sum(t.count for t in components.tiles.values())
-    print(
-        f"ok: {len(components.tiles)} kinds of tile ({tiles} tiles), "
-        f"{len(components.event_deck)} event cards, "
-        f"{components.sheet.cols}x{components.sheet.rows} sheet; "
-        f"{len(components.reconstructed)} values still marked reconstructed"
-    )
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from engine.vegas_showdown.check_components import main as components_main
 from engine.vegas_showdown.components import (
     EFFECT_TYPES,
     ChooseStack,
@@ -20,7 +21,6 @@ from engine.vegas_showdown.components import (
     NoBidBasic,
     load_components,
 )
-from engine.vegas_showdown.components import main as components_main
 
 C = load_components()
 

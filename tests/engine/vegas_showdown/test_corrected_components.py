@@ -66,3 +66,22 @@ def test_an_edited_components_file_changes_the_game(tmp_path: Path) -> None:
     assert corrected["fame"] == 7
     assert corrected["lounge_spots"] != original["lounge_spots"]
     assert corrected["over"] is True
+
+
+def test_the_checker_runs_as_a_program_without_warnings(tmp_path: Path) -> None:
+    source = Path(engine.__file__).parent.parent
+    data = json.loads((source / "engine/vegas_showdown/data/components.json").read_text("utf-8"))
+    data["setup"]["starting_cash"] = "lots"
+    wrong = tmp_path / "components.json"
+    wrong.write_text(json.dumps(data), "utf-8")
+    program = [sys.executable, "-W", "error", "-m", "engine.vegas_showdown.check_components"]
+    env = {**os.environ, "PYTHONPATH": str(source)}
+
+    ours = subprocess.run(program, env=env, capture_output=True, text=True, check=False)
+    assert ours.returncode == 0 and ours.stderr == ""
+    assert ours.stdout.startswith("ok: 15 kinds of tile (63 tiles), 33 event cards")
+    theirs = subprocess.run(
+        [*program, str(wrong)], env=env, capture_output=True, text=True, check=False
+    )
+    assert theirs.returncode == 1 and theirs.stderr == ""
+    assert theirs.stdout.startswith("not usable:") and "starting_cash" in theirs.stdout
