@@ -8,7 +8,7 @@
 - `render_sheet`: one player's sheet, large.
 - `render_placement_preview`: a player's sheet with every legal placement of a tile
   numbered (number n is `numbered_placements(placements)[n - 1]`); past `MOST_NUMBERED`
-  places, a dot each, and a run of them numbered on a picture of its own;
+  places, a dot each, and a run of them (`numbered_runs`) numbered on a picture of its own;
   `render_placement_choice`: one chosen placement drawn in, before it is confirmed.
 """
 
@@ -18,6 +18,7 @@ from .picture import render_board, render_round, render_sheet, render_sheets
 from .preview import (
     MOST_NUMBERED,
     numbered_placements,
+    numbered_runs,
     placement_words,
     render_placement_choice,
     render_placement_preview,
@@ -27,6 +28,7 @@ from .saved import saved_picture
 __all__ = [
     "MOST_NUMBERED",
     "numbered_placements",
+    "numbered_runs",
     "placement_words",
     "render_board",
     "render_placement_choice",

@@ -10,7 +10,8 @@ the "choose placement 1-N" that goes beside the picture.
 A picture numbers at most `MOST_NUMBERED` places, so its badges stay big enough to read
 on a phone (where Discord shows a picture some 400 pixels wide). With more, the preview
 is an overview: a dot marks each place, unnumbered, and a picture of a run of numbers
-(`numbers`: a way of turning the tile, mostly, drawn alone and large) shows them.
+(`numbers`, one of `numbered_runs`: part of a way of turning the tile, drawn alone and
+large) shows them.
 """
 
 from __future__ import annotations
@@ -60,6 +61,36 @@ def numbered_placements(placements: Sequence[Placement]) -> tuple[Placement, ...
     By turn, then in reading order (row by row, west to east).
     """
     return tuple(sorted(placements, key=lambda p: (p.rot, p.y, p.x)))
+
+
+def even_runs(first: int, count: int, most: int) -> list[range]:
+    """`count` numbers from `first` in the fewest runs of at most `most`, as even as can be.
+
+    Run sizes differ by one at most, the larger first: 26 gives 13 and 13, 52 gives 18,
+    17 and 17 (never a run of 25 and a lone 1).
+    """
+    parts = -(-count // most)
+    found: list[range] = []
+    for part in range(parts):
+        size = count // parts + (part < count % parts)
+        found.append(range(first, first + size))
+        first += size
+    return found
+
+
+def numbered_runs(placements: Sequence[Placement]) -> list[range]:
+    """The numbers of the placements in runs, each drawn on a picture of its own.
+
+    Within each way the tile is turned (numbered one after the other), the fewest runs of at
+    most `MOST_NUMBERED`, as even as can be (`even_runs`).
+    """
+    found: list[range] = []
+    first = 1
+    for rot in sorted({p.rot for p in placements}):
+        count = sum(p.rot == rot for p in placements)
+        found += even_runs(first, count, MOST_NUMBERED)
+        first += count
+    return found
 
 
 def placement_words(placement: Placement) -> str:

@@ -266,7 +266,8 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     )
     assert "Reserve: Table Games." in renovation.content
     # 116 places where it fits: too many to number on one picture (on a phone the badges
-    # would be too small to read), so it shows a dot for each, then a menu of runs of 25.
+    # would be too small to read), so it shows a dot for each, then a menu of runs of at
+    # most 25: each turn's places (30 or 28) in two even halves, never a lone place.
     assert "The Table Games fits in 116 places, too many to number" in renovation.content
     game = await the_game(vegas, table)
     sheet = game.state().player("blue").sheet
@@ -275,17 +276,20 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
     names = plain_names(game)
     assert renovation.attachment("preview.png").data == drawn(names=names)  # dots, no numbers
     runs = next(c for c in renovation.custom_ids if c.startswith("vs:range:"))
-    assert option_values(renovation, runs) == ["1", "26", "31", "56", "59", "84", "89", "114"]
-    assert option_labels(renovation, runs)[:2] == [
-        "Not turned: places 1-25",
-        "Not turned: places 26-30",
+    assert option_values(renovation, runs) == ["1", "16", "31", "45", "59", "74", "89", "103"]
+    assert option_labels(renovation, runs)[:4] == [
+        "Not turned: places 1-15",
+        "Not turned: places 16-30",
+        "Turned 90°: places 31-44",
+        "Turned 90°: places 45-58",
     ]
     # A run comes privately on a picture of its own, numbered large, with its menu.
     run = await emu.select(bob, renovation, runs, ["31"])
     assert run.ephemeral and run.message is not None
-    assert run.content.startswith("The Table Games, turned 90°: places 31 to 55, numbered on")
-    assert run.message.attachment("preview.png").data == drawn(names=names, numbers=range(31, 56))
+    assert run.content.startswith("The Table Games, turned 90°: places 31 to 44, numbered on")
+    assert run.message.attachment("preview.png").data == drawn(names=names, numbers=range(31, 45))
     assert option_values(run.message, spot_menus(run.message)[0])[0] == "table_games a1 90"
+    assert len(option_values(run.message, spot_menus(run.message)[0])) == 14
     run = await emu.select(bob, renovation, runs, ["1"])
     assert run.ephemeral and run.message is not None
     assert option_values(run.message, spot_menus(run.message)[0])[3] == "table_games d1 0"

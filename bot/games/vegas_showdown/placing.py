@@ -22,10 +22,10 @@ from engine.vegas_showdown.notation import format_action, parse_sheet_cell
 from engine.vegas_showdown.sheet import Placement, cell_name, fitting_placements, legal_placements
 from engine.vegas_showdown.state import BuyDecision, PublicityDecision, RenovateDecision
 from engine.vegas_showdown.tables import COMPONENTS, TILES
-from render.vegas_showdown import MOST_NUMBERED, numbered_placements
-from render.vegas_showdown.preview import TURN_WORDS
+from render.vegas_showdown import MOST_NUMBERED, numbered_placements, numbered_runs
+from render.vegas_showdown.preview import TURN_WORDS, even_runs
 
-# Discord's select menus hold at most 25 options.
+# Discord's select menus hold at most 25 options (a run, at most MOST_NUMBERED, fits one).
 MENU_SIZE: Final = 25
 MOST_RENOVATED: Final = 2
 _TURNS: Final = {"0": 0, "90": 1, "180": 2, "270": 3}
@@ -140,32 +140,29 @@ class Menu:
         return self.first + len(self.places) - 1
 
 
-def _chunks(title: str, first: int, places: Sequence[Placement]) -> list[Menu]:
-    found = []
-    for start in range(0, len(places), MENU_SIZE):
-        chunk = tuple(places[start : start + MENU_SIZE])
-        number = first + start
-        last = number + len(chunk) - 1
-        numbers = f"places {number}-{last}" if last > number else f"place {number}"
-        found.append(Menu(f"{title}{numbers}" if title else numbers.capitalize(), number, chunk))
-    return found
+def _menu(title: str, ordered: Sequence[Placement], run: range) -> Menu:
+    numbers = f"places {run[0]}-{run[-1]}" if len(run) > 1 else f"place {run[0]}"
+    label = f"{title}{numbers}" if title else numbers.capitalize()
+    return Menu(label, run[0], tuple(ordered[run[0] - 1 : run[-1]]))
 
 
 def _by_turn(ordered: Sequence[Placement]) -> list[Menu]:
-    """The places cut in runs of 25 within each way the tile is turned."""
-    found: list[Menu] = []
-    first = 1
-    for rot in sorted({p.rot for p in ordered}):
-        places = [p for p in ordered if p.rot == rot]
-        found += _chunks(f"{TURN_WORDS[rot].capitalize()}: ", first, places)
-        first += len(places)
-    return found
+    """The preview's runs (`numbered_runs`: at most 25, within each way the tile is turned)."""
+    return [
+        _menu(f"{TURN_WORDS[ordered[run[0] - 1].rot].capitalize()}: ", ordered, run)
+        for run in numbered_runs(ordered)
+    ]
+
+
+def _plain(ordered: Sequence[Placement]) -> list[Menu]:
+    """The places in the fewest even runs of at most 25, whatever the turn."""
+    return [_menu("", ordered, run) for run in even_runs(1, len(ordered), MENU_SIZE)]
 
 
 def menus(ordered: Sequence[Placement], rows: int) -> list[Menu] | None:
     """The places as at most `rows` select menus, or None when they need more.
 
-    A menu per turn of the tile when that fits (each cut in 25s), else plain runs of 25.
+    A menu per turn of the tile when that fits, else plain runs of at most 25.
     None too past `MOST_NUMBERED` places: the preview cannot number them all, so first a
     menu of `ranges`, each drawn numbered on a picture of its own.
     """
@@ -174,17 +171,18 @@ def menus(ordered: Sequence[Placement], rows: int) -> list[Menu] | None:
     by_turn = _by_turn(ordered)
     if len(by_turn) <= rows:
         return by_turn
-    plain = _chunks("", 1, ordered)
+    plain = _plain(ordered)
     return plain if len(plain) <= rows else None
 
 
 def ranges(ordered: Sequence[Placement]) -> list[Menu]:
     """The places in runs of at most 25, for a menu that first asks which run.
 
-    By turn, when one menu can list every run that way.
+    By turn, when one menu can list every run that way: within each turn, the fewest runs,
+    as even as can be (26 places: 13 and 13), the very runs the preview numbers.
     """
     by_turn = _by_turn(ordered)
-    return by_turn if len(by_turn) <= MENU_SIZE else _chunks("", 1, ordered)
+    return by_turn if len(by_turn) <= MENU_SIZE else _plain(ordered)
 
 
 def tile_words(tile: str) -> str:

@@ -10,6 +10,7 @@ from engine.vegas_showdown.sheet import Placement, fitting_placements, legal_pla
 from engine.vegas_showdown.tables import COMPONENTS, TILES
 from render.vegas_showdown import (
     numbered_placements,
+    numbered_runs,
     placement_words,
     render_placement_choice,
     render_placement_preview,
@@ -22,6 +23,7 @@ from render.vegas_showdown.preview import (
     TITLE_H,
     Preview,
     draw_preview,
+    even_runs,
 )
 from render.vegas_showdown.sheet import sheet_geometry
 from render.vegas_showdown.style import AREA_GROUND, AREA_INK, PREVIEW, TILE_FILL
@@ -31,23 +33,13 @@ TILES_TO_TRY = ("slots", "lounge", "restaurant", "fancy_slots", "table_games", "
 PHONE_WIDTH = 400  # about how wide Discord shows a picture on a phone
 
 
-def runs(placements: Sequence[Placement]) -> list[range]:
-    """Runs of at most 25 numbers, a way of turning the tile at a time (as the bot's menus)."""
-    ordered = numbered_placements(placements)
-    found: list[range] = []
-    for rot in sorted({p.rot for p in ordered}):
-        numbers = [n for n, p in enumerate(ordered, 1) if p.rot == rot]
-        found += [range(n, min(n + 25, numbers[-1] + 1)) for n in numbers[::25]]
-    return found
-
-
 def numbered_pictures(
     sheet: Sequence[Placement], tile: str, placements: Sequence[Placement]
 ) -> list[Preview]:
     """The pictures that number `placements`: the preview, or past 25 one per run."""
     if len(placements) <= MOST_NUMBERED:
         return [draw_preview(sheet, tile, placements, "title")]
-    return [draw_preview(sheet, tile, placements, "title", run) for run in runs(placements)]
+    return [draw_preview(sheet, tile, placements, "title", n) for n in numbered_runs(placements)]
 
 
 def readable_on_a_phone(preview: Preview) -> None:
@@ -94,19 +86,47 @@ def test_past_25_places_the_preview_dots_each_and_runs_number_them_large() -> No
     shown = {t.text for t in overview.drawing.texts}
     assert not shown & {str(n) for n in range(6, 117)}  # 1-5 only as the sheet's rows
     assert "116 places, a dot each" in " ".join(shown)
-    # Each run is one way of turning the tile, drawn alone with big cells.
-    assert [(r.start, r.stop) for r in runs(fits)] == [
-        (1, 26), (26, 31), (31, 56), (56, 59), (59, 84), (84, 89), (89, 114), (114, 117)
+    # Each run is half of a way of turning the tile (30 or 28 places), drawn with big cells.
+    assert [(r.start, r.stop) for r in numbered_runs(fits)] == [
+        (1, 16), (16, 31), (31, 45), (45, 59), (59, 74), (74, 89), (89, 103), (103, 117)
     ]  # fmt: skip
-    for run in runs(fits):
+    for run in numbered_runs(fits):
         picture = draw_preview([], "table_games", fits, "title", run)
         assert [b.number for b in picture.badges] == list(run)
         assert [b.placement for b in picture.badges] == list(ordered[run.start - 1 : run.stop - 1])
         assert {b.footprint.width for b in picture.badges} <= {BIG_CELL, 2 * BIG_CELL}
         assert picture.dots == ()
         readable_on_a_phone(picture)
-    last_but_one = draw_preview([], "table_games", fits, "title", range(89, 114))
-    assert any(t.text.startswith("Places 89 to 113 of 116.") for t in last_but_one.drawing.texts)
+    last_but_one = draw_preview([], "table_games", fits, "title", range(89, 103))
+    assert any(t.text.startswith("Places 89 to 102 of 116.") for t in last_but_one.drawing.texts)
+
+
+def test_runs_are_the_fewest_of_at_most_25_and_as_even_as_can_be() -> None:
+    assert [len(r) for r in even_runs(1, 26, 25)] == [13, 13]  # not 25 and a lone 1
+    assert [len(r) for r in even_runs(1, 52, 25)] == [18, 17, 17]
+    assert even_runs(1, 25, 25) == [range(1, 26)]
+    assert even_runs(7, 0, 25) == []
+    for count in range(1, 201):
+        found = even_runs(40, count, 25)
+        assert len(found) == -(-count // 25)  # the fewest runs of at most 25
+        assert [n for run in found for n in run] == list(range(40, 40 + count))  # in order
+        sizes = [len(run) for run in found]
+        assert max(sizes) <= 25 and max(sizes) - min(sizes) <= 1
+        assert sizes == sorted(sizes, reverse=True)
+
+
+def test_runs_cut_each_turn_apart_and_number_every_place_once() -> None:
+    # Slots on a sheet with 9 cells taken: 26 places each way it is turned, 104 in all.
+    sheet = [Placement("slots", x, y, 0) for y in (0, 1) for x in range(7 if y == 0 else 2)]
+    fits = fitting_placements(COMPONENTS, sheet, "slots")
+    ordered = numbered_placements(fits)
+    found = numbered_runs(fits)
+    assert [(r.start, r.stop) for r in found] == [
+        (1, 14), (14, 27), (27, 40), (40, 53), (53, 66), (66, 79), (79, 92), (92, 105)
+    ]  # fmt: skip
+    assert [n for run in found for n in run] == list(range(1, len(ordered) + 1))
+    assert all(len({ordered[n - 1].rot for n in run}) == 1 for run in found)
+    assert numbered_runs([]) == []
 
 
 def test_numbers_run_turn_by_turn_then_in_reading_order() -> None:
