@@ -170,8 +170,8 @@ def _ask(tile: str, count: int, numbers: range) -> str:
         return "1 place: number 1. The number sits in the middle of the tile's cells."
     if not numbers:
         return (
-            f"{count} places, a dot each: too many to number at once. Choose a turn to see "
-            "its places numbered."
+            f"{count} places, a dot each: too many to number at once. Choose a group of them "
+            "(by turn) to see them numbered."
         )
     if len(numbers) < count:
         return (

@@ -113,7 +113,7 @@ class RangeMenu(
                 custom_id=f"vs:range:{game_id}:{decision_id}:{tile}",
                 options=options or [discord.SelectOption(label="-")],
                 placeholder=(
-                    f"Where should the {tile_words(tile)} go? Choose a turn to see its places..."
+                    f"Where should the {tile_words(tile)} go? Choose a group of places to number..."
                 ),
             )
         )

@@ -75,8 +75,8 @@ def _how(state: GameState, decision: Decision, tile: str) -> str:
     if places > MOST_NUMBERED:
         return (
             f"The {tile_name(tile)} {goes} in {places} places, too many to number on one "
-            "picture, so it shows a dot for each: choose a turn below to see its places "
-            "numbered, then choose one and confirm it."
+            "picture, so it shows a dot for each: choose a group of places below (grouped by "
+            "turn) to see them numbered, then choose one and confirm it."
         )
     if isinstance(decision, RenovateDecision):
         return f"The picture numbers every place the {tile_name(tile)} fits."
