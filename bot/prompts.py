@@ -63,11 +63,20 @@ class Prompts:
         self._unseen.setdefault(played.game.id, []).append(played)
 
     async def reconcile(
-        self, game: Game, events: Sequence[Any] = (), *, adopt: bool = False
+        self,
+        game: Game,
+        events: Sequence[Any] = (),
+        *,
+        adopt: bool = False,
+        redraw: bool = False,
+        replaced: TurnTimer | None = None,
     ) -> None:
         """Post, redraw and close prompt messages so the channel matches the game.
 
         With `adopt` (at start-up), a prompt already in the channel but not saved is kept.
+        With `redraw` (the host changed the table's timing), every open prompt is drawn
+        again, its deadline as the turn timer under way now applies it; `replaced` is the
+        turn timer that change stopped, if any.
         """
         hosted = self.games.get(game.kind)
         if hosted is None:
@@ -84,6 +93,7 @@ class Prompts:
             wanted = {(question.kind, question.ref): question for question in asked}
             bound = any(question.turn_bound for question in asked)
             turn = await self.store.turn_timer(game.id) if bound else None
+            now = self.clock.now()
             known: set[tuple[str, int]] = set()
             for prompt in await self.store.open_prompts(game.id):
                 known.add((prompt.kind, prompt.ref))
@@ -94,10 +104,13 @@ class Prompts:
                         prompt, PromptMessage(hosted.closed_text(game, prompt, closing))
                     )
                     await self.store.close_prompt(game.id, prompt.kind, prompt.ref)
-                elif question.refresh:
-                    expires = deadline(question, prompt.expires_at, turn)
+                elif question.refresh or redraw:
+                    own = prompt.expires_at
+                    if redraw:
+                        own = own_deadline(question, prompt, replaced, now)
+                    expires = deadline(question, own, turn)
+                    await self._retime(prompt, expires[0])
                     await self._edit(prompt, question.show(*expires))
-            now = self.clock.now()
             new = [q for q in asked if (q.kind, q.ref) not in known]
             posted = await self._recent_prompts(game.channel_id) if adopt and new else []
             for question in new:
@@ -154,6 +167,12 @@ class Prompts:
             game.id, question.kind, question.ref, game.channel_id, message.id, expires
         )
         if expires is not None:
+            self.on_new_deadline()
+
+    async def _retime(self, prompt: Prompt, expires: float | None) -> None:
+        """Keep the prompt's new deadline, so the timers apply it (not the one it had)."""
+        if expires != prompt.expires_at:
+            await self.store.set_prompt_deadline(prompt.game_id, prompt.kind, prompt.ref, expires)
             self.on_new_deadline()
 
     async def _edit(self, prompt: Prompt, shown: PromptMessage) -> None:
@@ -213,6 +232,22 @@ def deadline(
     if not question.turn_bound or turn is None or (own is not None and own < turn.expires_at):
         return own, False
     return turn.expires_at, True
+
+
+def own_deadline(
+    question: Question, prompt: Prompt, replaced: TurnTimer | None, now: float
+) -> float | None:
+    """When a posted prompt runs out by its own time, once the turn timer `replaced` stopped.
+
+    Its stored deadline, unless that was the stopped turn timer's: its own time then
+    starts afresh now, as the new turn timer's does.
+    """
+    stored = prompt.expires_at
+    if not question.turn_bound or replaced is None or stored is None:
+        return stored
+    if stored < replaced.expires_at:
+        return stored
+    return now + question.hours * HOUR if question.hours > 0 else None
 
 
 def _custom_ids(components: Sequence[Any]) -> set[str]:

@@ -221,12 +221,16 @@ class TableCommands:
             return
         game = await self.tables.change_options(channel, interaction.user.id, **changes)
         retimed = changes.get("turn_minutes") is not None
+        replaced = await self.store.turn_timer(game.id) if retimed else None
         timer = await self.host.turns.restart(game) if retimed else None
         host = discord.utils.escape_markdown(interaction.user.display_name)
         text = f"The host, **{host}**, changed the table's settings."
         if timer is not None:
             text += f" The turn under way now runs out <t:{int(timer.expires_at)}:R>."
         await replies.send(interaction, Post(text, self.settings_embed(game)))
+        if retimed or changes.get("on_timeout") is not None:
+            # The open prompts say when they run out and what then happens: now otherwise.
+            await self.host.prompts.reconcile(game, redraw=True, replaced=replaced)
 
     async def abandon(self, interaction: Interaction) -> None:
         """Ask for confirmation before ending the game without a result."""

@@ -587,10 +587,16 @@ class Store:
 
     async def drop_prompt_deadline(self, game_id: int, kind: PromptKind, ref: int) -> None:
         """Let an open prompt wait without a deadline (nothing happens when it runs out)."""
+        await self.set_prompt_deadline(game_id, kind, ref, None)
+
+    async def set_prompt_deadline(
+        self, game_id: int, kind: PromptKind, ref: int, expires_at: float | None
+    ) -> None:
+        """Change when an open prompt runs out (None: never)."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE prompts SET expires_at = NULL WHERE game_id = ? AND kind = ? AND ref = ?",
-                (game_id, kind, ref),
+                "UPDATE prompts SET expires_at = ? WHERE game_id = ? AND kind = ? AND ref = ?",
+                (expires_at, game_id, kind, ref),
             )
 
     async def due_prompts(self, now: float) -> list[Prompt]:

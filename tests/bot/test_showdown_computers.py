@@ -477,3 +477,50 @@ async def test_a_timed_out_stack_choice_is_made_by_a_normal_computer(
     assert vegas.store is not None
     _, moves = await vegas.store.game_and_moves(game.id)
     assert moves[-1].command == "red: stack large" and moves[-1].actor_user_id is None
+
+
+async def test_a_settings_change_brings_the_open_prompts_up_to_date(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    # The placements' prompts run out with a 10-minute turn timer, taking their defaults.
+    await open_showdown(table, vegas, players, settings={"turn_timer": 10})
+    await round_one_bids(table, players)
+    prompts = [await prompt_for(emu, table, user) for user in players]
+    assert prompts[0].content.endswith(
+        "\nIf you have not answered <t:1800000600:R>, the Slots goes to your reserve."
+    )
+
+    # Four minutes in, the host gives the round an hour from now, and a computer player
+    # to whoever has not answered then: every open prompt says so at once.
+    await clock.advance(hours=4 / 60)
+    await emu.slash(table.alice, channel, "vs settings", turn_timer=60, on_timeout="ai")
+    new_time = (
+        "\nIf you have not answered <t:1800003840:R>, a computer player (normal) will "
+        "choose for you."
+    )
+    for prompt in prompts:
+        await emu.wait_until(
+            lambda p=prompt: p.content.endswith(new_time),  # type: ignore[misc]
+            10.0,
+            "the prompt to be redrawn",
+        )
+    # The old ten minutes pass: no prompt runs out with its old deadline.
+    await clock.advance(hours=7 / 60)
+    assert vegas.timers is not None
+    await vegas.timers.fire_due()  # what the timers do now, done here to wait for it
+    assert all(prompt.custom_ids for prompt in prompts)
+    assert "Time ran out" not in str(emu.history(channel))
+
+    # The new hour passes: a computer player places every tile.
+    await clock.advance(hours=54 / 60)
+    note = await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
+    assert note.content.startswith(
+        "⏰ Time is up for the placements of round 1: a computer player plays the rest of it."
+    )
+    for prompt in prompts:
+        await closed(emu, prompt)
+        assert prompt.content.startswith("Decided: "), prompt.content
+        assert " places the " in prompt.content.splitlines()[0], prompt.content
+    assert "Time ran out" not in str(emu.history(channel))
