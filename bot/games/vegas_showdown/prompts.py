@@ -55,16 +55,18 @@ SHEET_FILE = "sheet.png"
 DECIDED = (TilePlaced, TileReserved, TileRemoved, RenovationUndone, StackChosen)
 
 
-def _until(game: Game, expires_at: float | None, by_turn: bool, default: str) -> str:
+def _until(game: Game, expires_at: float | None, by_turn: bool, decision: Decision) -> str:
     """What happens if the player has not answered in time.
 
-    The `default` answer, unless the turn timer runs out then (`by_turn`) on a table
-    where a computer player then plays for the seat.
+    The decision's default answer, unless the turn timer runs out then (`by_turn`) on a
+    table where a computer player then plays for the seat.
     """
     if expires_at is None:
         return ""
     if by_turn and TableOptions.of(game.options).on_timeout == "ai":
         default = f"a computer player ({DEFAULT_LEVEL}) will choose for you"
+    else:
+        default = _default_words(decision, "your")
     return f"\nIf you have not answered <t:{int(expires_at)}:R>, {default}."
 
 
@@ -105,8 +107,7 @@ def decision_text(
     if isinstance(decision, StackDecision):
         return (
             f"{who}, Pull Strings: choose the premier stack whose top tile goes up for auction "
-            f"on {decision.space}."
-            + _until(game, expires_at, by_turn, "the stack with the most tiles is chosen")
+            f"on {decision.space}." + _until(game, expires_at, by_turn, decision)
         )
     others = [t for t in placing.tiles(state, decision) if t != tile]
     if isinstance(decision, BuyDecision):
@@ -125,13 +126,13 @@ def decision_text(
                 f"{bought} then goes to your reserve."
             )
         text += "\nTyping works too: `/vs place`, `/vs reserve`."
-        return text + _until(game, expires_at, by_turn, f"the {bought} goes to your reserve")
+        return text + _until(game, expires_at, by_turn, decision)
     if isinstance(decision, PublicityDecision):
         text = f"{who}, Publicity lets you put one tile from your reserve on your sheet."
         if tile is not None:
             text += f" {_how(state, decision, tile)}"
         text += " Or place nothing.\nTyping works too: `/vs place`, `/vs done`."
-        return text + _until(game, expires_at, by_turn, "nothing is placed")
+        return text + _until(game, expires_at, by_turn, decision)
     assert isinstance(decision, RenovateDecision)
     reserve = ", ".join(tile_name(t) for t in player.reserve) or "empty"
     text = (
@@ -144,8 +145,7 @@ def decision_text(
     if tile is not None:
         text += f" {_how(state, decision, tile)}"
     text += "\nTyping works too: `/vs remove`, `/vs place`, `/vs done`, `/vs undo`, `/vs cancel`."
-    kept = "the renovation is cancelled and your sheet stays as it was"
-    return text + _until(game, expires_at, by_turn, kept)
+    return text + _until(game, expires_at, by_turn, decision)
 
 
 def _message(
@@ -237,14 +237,17 @@ def prompt_timeout(game: Game, state: GameState, prompt: Prompt) -> Timeout | No
     )
 
 
-def _default_words(decision: Decision) -> str:
-    """What the engine's default answer does, told to the table."""
+def _default_words(decision: Decision, whose: str = "their") -> str:
+    """What the engine's default answer does, told to the table.
+
+    With `whose` "your", told to the player who owes the decision.
+    """
     if isinstance(decision, BuyDecision):
-        return f"the {tile_name(decision.tile)} goes to their reserve"
+        return f"the {tile_name(decision.tile)} goes to {whose} reserve"
     if isinstance(decision, PublicityDecision):
         return "nothing is placed"
     if isinstance(decision, RenovateDecision):
-        return "the renovation is cancelled and their sheet stays as it was"
+        return f"the renovation is cancelled and {whose} sheet stays as it was"
     return "the stack with the most tiles is chosen"
 
 
