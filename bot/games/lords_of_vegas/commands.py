@@ -72,13 +72,23 @@ TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
 WORDS: Final = TableWords(
     colors=COLORS, levels=AI_LEVELS, timeout_choices=ON_TIMEOUT, image_choices=IMAGES
 )
-# `/lov`'s subcommands, as Discord lists them (it allows 25).
+# `/lov`'s subcommands, as Discord lists them (it allows 25): the trade commands are one
+# group (`/lov trade offer|accept|decline|withdraw`), which leaves room for more.
 MENU: Final = (
     *("new", "join", "leave", "addbot", "kick", "start", "settings"),
     *("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "end", "decide"),
-    *("offer", "accept", "decline", "withdraw"),
+    *("trade",),
     *("board", "status", "log", "export", "rules", "abandon"),
 )
+
+# What a rules topic's notation is as slash commands here.
+HERE: Final = {
+    "trade": (
+        "\n\nHere: `/lov trade offer` (menus, or the steps typed as `terms:`), then "
+        "`/lov trade accept`, `/lov trade decline` or `/lov trade withdraw` with the offer's "
+        "number (or its buttons)."
+    ),
+}
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[str]]]
 
@@ -236,9 +246,13 @@ class LordsOfVegasCommands(app_commands.Group):
             raise Refusal("The game is not waiting for a decision from you.")
         await self._play(interaction, command_for(owed[0], answer))
 
-    # Trades --------------------------------------------------------------------------
+    # Trades (`/lov trade ...`) -------------------------------------------------------
 
-    @app_commands.command(
+    trade = app_commands.Group(
+        name="trade", description="Trade offers: make one, accept, decline or withdraw it"
+    )
+
+    @trade.command(
         name="offer", description="Offer a trade: with menus, or type the steps as terms"
     )
     @app_commands.describe(
@@ -253,19 +267,19 @@ class LordsOfVegasCommands(app_commands.Group):
             return
         await self._play(interaction, f"offer {terms}")
 
-    @app_commands.command(name="accept", description="Accept a trade offer")
+    @trade.command(name="accept", description="Accept a trade offer")
     @app_commands.describe(offer="The offer's number")
     async def accept(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
         """Accept an offer; it runs when every party has."""
         await self._play(interaction, f"accept {offer}")
 
-    @app_commands.command(name="decline", description="Decline a trade offer")
+    @trade.command(name="decline", description="Decline a trade offer")
     @app_commands.describe(offer="The offer's number")
     async def decline(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
         """Decline an offer, which ends it."""
         await self._play(interaction, f"decline {offer}")
 
-    @app_commands.command(name="withdraw", description="Withdraw your trade offer")
+    @trade.command(name="withdraw", description="Withdraw your trade offer")
     @app_commands.describe(offer="The offer's number")
     async def withdraw(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
         """Withdraw an offer you made."""
@@ -319,7 +333,9 @@ class LordsOfVegasCommands(app_commands.Group):
         others = ", ".join(t for t in TOPICS if t != chosen)
         embed = discord.Embed(
             title=f"Lords of Vegas: {chosen} ({edition} edition)",
-            description=f"{guide(chosen, edition)}\n\nMore: `/lov rules` {others}.",
+            description=(
+                f"{guide(chosen, edition)}{HERE.get(chosen, '')}\n\nMore: `/lov rules` {others}."
+            ),
             color=GREEN_FELT,
         )
         await replies.send(interaction, Post("", embed), ephemeral=True)
