@@ -170,7 +170,7 @@ def test_random_games_every_kind_taken_back_exactly_and_the_record_replays(seed:
                     history.play(line)
                     record.commands.append(line)
                     assert history.state == after
-        elif rerolled:  # a build or sprawl whose tie made dice reroll
+        elif isinstance(action, TAKEABLE):  # its tie made dice reroll
             with pytest.raises(IllegalAction, match="The dice were rolled since"):
                 history.take_back(who)
         elif rnd.random() < 0.2 and not history.state.over:
