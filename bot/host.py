@@ -15,7 +15,7 @@ import discord
 from bot import replies
 from bot.autoplay import Autoplay
 from bot.game import Games, HostedGame, Played
-from bot.outbox import Outbox, replayed
+from bot.outbox import Outbox, replayed_news
 from bot.posts import Post
 from bot.prompts import Prompts
 from bot.store import News
@@ -59,7 +59,7 @@ class Host:
         """The post for a move's news, or None when the move's prompt message tells it."""
         game = await self.tables.store.game(news.game_id)
         hosted = self.games.of(game)
-        played = replayed(hosted, game, news)
+        played = await replayed_news(self.tables.store, hosted, game, news)
         if news.actor_user_id is not None and hosted.quiet(played) is not None:
             return None
         post = await self.compose(hosted, played)

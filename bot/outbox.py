@@ -38,6 +38,7 @@ from bot.game import HostedGame, Played
 from bot.posts import Post
 from bot.replies import apologise, sorry
 from bot.store import Asker, Game, News, Store
+from engine.takeback import taker
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -71,6 +72,21 @@ def replayed(hosted: HostedGame, game: Game, news: News) -> Played:
     state = rules.GameState.model_validate_json(news.state_before)
     color, action = rules.parse_line(news.command)
     events = rules.apply(state, color, action)
+    return Played(game, state, events, color)
+
+
+async def replayed_news(store: Store, hosted: HostedGame, game: Game, news: News) -> Played:
+    """The move a news is about, made again: `replayed`, or a take-back taken again.
+
+    A take-back is not applied to the state before it but to the game's record: the
+    record up to it takes the same move back again.
+    """
+    color = taker(news.command) if news.command is not None else None
+    if color is None:
+        return replayed(hosted, game, news)
+    _, moves = await store.game_and_moves(game.id)
+    record = hosted.record(game.settings(), [move.command for move in moves[: news.seq - 1]])
+    state, events = await asyncio.to_thread(record.take_back, color)
     return Played(game, state, events, color)
 
 

@@ -251,6 +251,15 @@ class TableCommands:
         await self.host.answer(interaction, played)
         return played
 
+    async def take_back(self, interaction: Interaction) -> Played:
+        """Take back the sender's latest move that may be, and announce it."""
+        asker = self.host.outbox.expect(interaction)  # its answer may be the move's news
+        played = await self.tables.take_back(
+            self.channel(interaction), interaction.user.id, asker=asker
+        )
+        await self.host.answer(interaction, played)
+        return played
+
     async def started(self, interaction: Interaction) -> Game:
         """The channel's game under way, or the last one, once it has ended."""
         game = await self.tables.shown_game(self.channel(interaction))

@@ -166,6 +166,41 @@ class Tables:
         self.on_saved(played)  # still holding the lock: no later move is saved before it
         return played
 
+    async def take_back(
+        self, game: Game, color: str, user_id: int | None, outgoing: Outgoing
+    ) -> Played:
+        """Take back `color`'s latest move the engine allows, saved like any move.
+
+        The record gains the line `<color>: take back` and the snapshot goes back to the
+        state before that move, in one versioned write with its news. Call it holding the
+        channel's lock.
+        """
+        hosted = self.games.of(game)
+        rules = hosted.rules
+        _, moves = await self.store.game_and_moves(game.id)
+        record = hosted.record(game.settings(), [move.command for move in moves[: game.moves]])
+        try:
+            state, events = await asyncio.to_thread(record.take_back, color)
+        except rules.IllegalAction as refusal:
+            raise Refusal(str(refusal)) from None
+        try:
+            await self.store.save_action(
+                game.id,
+                game.version,
+                user_id,
+                record.commands[-1],
+                state.model_dump_json(),
+                outgoing=outgoing,
+            )
+        except (VersionConflict, WrongStatus):
+            raise Refusal(
+                f"The game changed at the same moment; check `/{hosted.command} status` and "
+                "try again."
+            ) from None
+        played = Played(await self.store.game(game.id), state, events, color)
+        self.on_saved(played)  # still holding the lock: no later move is saved before it
+        return played
+
     async def abandon(self, channel_id: int, game_id: int, version: int) -> Game:
         """End a game without a result, if it is still the one the request was about."""
         async with self.lock(channel_id):
@@ -465,6 +500,20 @@ class GameTables:
             if color is None:
                 raise Refusal("You are not playing in this game; watch along or join the next one.")
             return await self.tables.apply(game, color, action, user_id, Outgoing(asker=asker))
+
+    async def take_back(
+        self, channel_id: int, user_id: int, *, asker: Asker | None = None
+    ) -> Played:
+        """Take back the player's latest move that may be (the engine says which, or why not).
+
+        Its news is saved with it, for the reply of `asker` (the slash command) if given.
+        """
+        async with self.tables.lock(channel_id):
+            game = await self._active(channel_id)
+            color = seat_colors(game).get(user_id)
+            if color is None:
+                raise Refusal("You are not playing in this game, so you have nothing to take back.")
+            return await self.tables.take_back(game, color, user_id, Outgoing(asker=asker))
 
     async def _active(self, channel_id: int) -> Game:
         game = await self.game_in(channel_id)

@@ -85,6 +85,12 @@ class Table:
         self.save_record()
         self.tell(events)
 
+    def take_back(self, color: str) -> None:
+        """Take back `color`'s latest move the engine allows (else `IllegalAction`: why not)."""
+        self.state, events = self.record.take_back(color)
+        self.save_record()
+        self.tell(events)
+
 
 def game_folder(boards: Path) -> Path:
     """A new folder of its own for a game in `boards`: game-001, game-002..."""
@@ -137,6 +143,11 @@ def handle(table: Table, color: str, line: str) -> bool:
         table.say(terminal.moves_text(table.state, color))
     elif word == "rules":
         table.say(terminal.rules_text(words[1:], table.edition))
+    elif (taker := _taking_back(table, color, line)) is not None:
+        try:
+            table.take_back(taker)
+        except rules.IllegalAction as refusal:
+            table.say(f"Refused: {refusal}")
     elif (unknown := terminal.unknown_command(line)) is not None:
         table.say(f"Refused: {unknown}")
     else:
@@ -150,6 +161,14 @@ def handle(table: Table, color: str, line: str) -> bool:
         except (rules.IllegalAction, rules.NotationError) as refusal:
             table.say(f"Refused: {refusal}")
     return True
+
+
+def _taking_back(table: Table, color: str, line: str) -> str | None:
+    """Who takes a move back, if `line` is the game's take-back word (`undo`, `red: undo`)."""
+    actor, said, command = line.rpartition(":") if ":" in line else ("", "", line)
+    if command.strip().lower() != table.hosted.take_back_word:
+        return None
+    return actor.strip().lower() if said else color
 
 
 def run(table: Table, inp: TextIO) -> bool:

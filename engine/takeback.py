@@ -112,13 +112,16 @@ class _Stretch(Generic[StateT]):
 
     before: StateT
     earlier: tuple[_Stretch[StateT] | None, _Closer]
+    start: int
     moves: list[tuple[str, str]] = field(default_factory=list)
 
 
 class History(Generic[StateT]):
     """A game played line by line, take-backs included, knowing what may be taken back.
 
-    `state` is the game now; `events` everything that happened, take-backs included.
+    `state` is the game now; `events` everything that happened, take-backs included;
+    `kept` the moves that stand (no take-back, nor any move taken back): played from the
+    start, they give `state` too.
     """
 
     def __init__(
@@ -132,6 +135,7 @@ class History(Generic[StateT]):
         self.state = state
         self.events = events
         self._copy = copy or (lambda state: state.model_copy(deep=True))
+        self.kept: list[str] = []
         self._open: _Stretch[StateT] | None = None
         self._closer = _Closer()
 
@@ -148,6 +152,7 @@ class History(Generic[StateT]):
         before = self._copy(self.state)
         events = self.rules.apply(self.state, mover, action)
         self._note(before, mover, action, events, line)
+        self.kept.append(line)
         self.events.extend(events)
         return events
 
@@ -165,13 +170,15 @@ class History(Generic[StateT]):
         undone = mine[-1]
         rebuilt: History[StateT] = History(self.rules, self._copy(stretch.before), [], self._copy)
         rebuilt._open, rebuilt._closer = stretch.earlier
+        rebuilt.kept = self.kept[: stretch.start]
         try:
             for index, (_, line) in enumerate(stretch.moves):
                 if index != undone:
                     rebuilt.play(line)
         except self.rules.IllegalAction:
             raise self.rules.IllegalAction(DEPENDS) from None
-        self.state, self._open, self._closer = rebuilt.state, rebuilt._open, rebuilt._closer
+        self.state, self.kept = rebuilt.state, rebuilt.kept
+        self._open, self._closer = rebuilt._open, rebuilt._closer
         command = stretch.moves[undone][1].partition(":")[2].strip()
         told = [self.rules.took_back(player, command)]
         self.events.extend(told)
@@ -187,4 +194,4 @@ class History(Generic[StateT]):
             self._open.moves.append((player, line))
         else:
             earlier = (self._open, self._closer)
-            self._open = _Stretch(before, earlier, [(player, line)])
+            self._open = _Stretch(before, earlier, len(self.kept), [(player, line)])

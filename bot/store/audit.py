@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from engine.takeback import History
+
 from .errors import WrongStatus
 from .games import Game, Move
 from .kinds import Kind, Record
@@ -53,14 +55,14 @@ def replay_problems(game: Game, moves: list[Move], rules_version: int | None = N
         return [*problems, "the started game has no snapshot"]
     rules = game.rules()
     state, _ = rules.new_game(game.settings())
+    history = History(rules, state, [])  # take-back lines take their move back again
     for move in moves:
         try:
-            player, action = rules.parse_line(move.command)
-            rules.apply(state, player, action)
+            history.play(move.command)
         except (rules.IllegalAction, rules.NotationError) as error:
             refused = f"move {move.seq} ({move.command!r}) is refused on replay: {error}"
             return [*problems, refused + _older_rules(game, rules_version)]
-    snapshot = game.state()
+    snapshot, state = game.state(), history.state
     if snapshot != state:
         differing = [
             name

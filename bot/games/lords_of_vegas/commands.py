@@ -77,7 +77,7 @@ WORDS: Final = TableWords(
 MENU: Final = (
     *("new", "join", "leave", "addbot", "kick", "start", "settings"),
     *("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "end", "decide"),
-    *("trade",),
+    *("undo", "trade"),
     *("board", "status", "log", "export", "rules", "abandon"),
 )
 
@@ -245,6 +245,15 @@ class LordsOfVegasCommands(app_commands.Group):
         if not owed:
             raise Refusal("The game is not waiting for a decision from you.")
         await self._play(interaction, command_for(owed[0], answer))
+
+    # Take-backs ------------------------------------------------------------------------
+
+    @app_commands.command(
+        name="undo", description="Take back your last build, sprawl, remodel or raise this turn"
+    )
+    async def undo(self, interaction: Interaction) -> None:
+        """Take back your latest move that may be (the engine says which, or why not)."""
+        await self.table.take_back(interaction)
 
     # Trades (`/lov trade ...`) -------------------------------------------------------
 

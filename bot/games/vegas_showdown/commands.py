@@ -73,7 +73,7 @@ WORDS: Final = TableWords(
 MENU: Final = (
     *("new", "join", "leave", "addbot", "kick", "start", "settings", "abandon"),
     *("bid", "renovate", "publicity", "stack"),
-    *("place", "reserve", "remove", "done", "undo", "cancel"),
+    *("place", "reserve", "remove", "done", "undo", "cancel", "takeback"),
     *("board", "sheet", "status", "log", "export", "rules"),
 )
 SHEET_FILE: Final = "sheet.png"
@@ -252,6 +252,14 @@ class VegasShowdownCommands(app_commands.Group):
     async def cancel(self, interaction: Interaction) -> None:
         """Put everything back and finish the renovation."""
         await self._play(interaction, "cancel")
+
+    @app_commands.command(
+        name="takeback",
+        description="Take back your last choice (until the next player acts) or placement step",
+    )
+    async def takeback(self, interaction: Interaction) -> None:
+        """Take back your latest move that may be (the engine says which, or why not)."""
+        await self.table.take_back(interaction)
 
     # Information ---------------------------------------------------------------------
 

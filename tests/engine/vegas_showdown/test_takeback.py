@@ -123,6 +123,8 @@ def test_random_games_take_backs_are_exact_and_the_record_replays(seed: int) -> 
             record.commands.append(line)
             assert history.state == after
     assert record.replay()[0] == history.state
+    kept = GameRecord(settings=record.settings, commands=history.kept)
+    assert kept.replay()[0] == history.state  # the moves that stand give it too
     assert taken["choice"] and taken["placement"]
 
 
