@@ -27,6 +27,16 @@ from render.charts import render_leaderboard
 
 Interaction = discord.Interaction[Any]
 LEADERBOARD_FILE: Final = "leaderboard.png"
+NOTIFY_CHOICES: Final = [
+    app_commands.Choice(name="on", value="on"),
+    app_commands.Choice(name="off", value="off"),
+]
+NOTIFY_ON: Final = (
+    "Your-turn messages are on: whenever a game waits for you, in any server, I send you "
+    "a direct message with a link to its channel (one each time it starts waiting). Your "
+    "direct messages must be open to this server's members."
+)
+NOTIFY_OFF: Final = "Your-turn messages are off."
 
 
 def _guild(interaction: Interaction) -> int:
@@ -107,6 +117,20 @@ def vegas_commands(host: Host) -> app_commands.Group:
                 embed.add_field(name="Waiting for others", value=_lines(others), inline=False)
             text = f"{count(len(waiting), 'game')} waiting for you."
             await replies.send(interaction, Post(text, embed), ephemeral=True)
+
+        @app_commands.command(
+            name="notify", description="A direct message when a game waits for you: on or off"
+        )
+        @app_commands.describe(
+            setting="on: a direct message whenever a game waits for you, in any server"
+        )
+        @app_commands.choices(setting=NOTIFY_CHOICES)
+        async def notify(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+            """Turn your-turn messages on or off, for you in every server."""
+            on = setting.value == "on"
+            await self.store.set_notify(interaction.user.id, on)
+            text = NOTIFY_ON if on else NOTIFY_OFF
+            await replies.send(interaction, Post(text), ephemeral=True)
 
         @app_commands.command(name="stats", description="A player's record in this server's games")
         @app_commands.describe(

@@ -15,6 +15,7 @@ import discord
 from bot import replies
 from bot.autoplay import Autoplay
 from bot.game import Games, HostedGame, Played
+from bot.notify import Notifier
 from bot.outbox import Outbox, replayed_news
 from bot.posts import Post
 from bot.prompts import Prompts
@@ -45,6 +46,7 @@ class Host:
         self.turns = turns
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
         self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout)
+        self.notifier = Notifier(client, games, tables.store)
 
     async def recover(self) -> None:
         """At start-up: post the news a crash left unposted, then update every prompt.
@@ -74,6 +76,7 @@ class Host:
         """
         await self.turns.arm(played.game, played.state)
         await self.prompts.reconcile(played.game, played.events)
+        await self.notifier.settle(played.game, played.state)
         self.autoplay.nudge(played.game)
 
     async def compose(self, hosted: HostedGame, played: Played) -> Post:

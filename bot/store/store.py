@@ -733,6 +733,56 @@ class Store:
         async with self._transaction() as db:
             await db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
 
+    # Your-turn messages ----------------------------------------------------------------
+
+    async def set_notify(self, user_id: int, enabled: bool) -> None:
+        """Turn a person's your-turn messages on or off (in every server)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO notify (user_id, enabled, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled, "
+                "updated_at = excluded.updated_at",
+                (user_id, int(enabled), utc_now()),
+            )
+
+    async def notified_users(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of these people who want your-turn messages."""
+        wanted = list(user_ids)
+        if not wanted:
+            return set()
+        marks = ", ".join("?" for _ in wanted)
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"SELECT user_id FROM notify WHERE enabled = 1 AND user_id IN ({marks})",
+                wanted,
+            )
+        return {int(row[0]) for row in rows}
+
+    async def waiting_spells(self, game_id: int, waiting: Iterable[int]) -> set[int]:
+        """Record that the game waits for exactly these people now; those it newly waits for.
+
+        A person it no longer waits for ends their spell; a person in a spell already is
+        not new again, so each spell is told once.
+        """
+        now = set(waiting)
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                "SELECT user_id FROM waiting_spells WHERE game_id = ?", (game_id,)
+            )
+            before = {int(row[0]) for row in rows}
+            for user_id in before - now:
+                await db.execute(
+                    "DELETE FROM waiting_spells WHERE game_id = ? AND user_id = ?",
+                    (game_id, user_id),
+                )
+            for user_id in now - before:
+                await db.execute(
+                    "INSERT INTO waiting_spells (game_id, user_id) VALUES (?, ?) "
+                    "ON CONFLICT (game_id, user_id) DO NOTHING",
+                    (game_id, user_id),
+                )
+        return now - before
+
     # The bot's own bookkeeping --------------------------------------------------------
 
     async def meta(self, key: str) -> str | None:
