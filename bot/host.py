@@ -19,6 +19,7 @@ from bot.notify import Notifier
 from bot.outbox import Outbox, replayed_news
 from bot.posts import Post
 from bot.prompts import Prompts
+from bot.rematch import rematch_view
 from bot.store import News
 from bot.tables import Tables
 from bot.turns import TurnTimers
@@ -87,7 +88,10 @@ class Host:
         """
         timer = await self.turns.arm(played.game, played.state)
         deadline = timer.expires_at if timer is not None else None
-        return await hosted.news(self.tables.store, played, deadline)
+        post = await hosted.news(self.tables.store, played, deadline)
+        if hosted.rules.is_over(played.state):
+            post.view = rematch_view(played.game)
+        return post
 
     async def answer(self, interaction: Interaction, played: Played) -> None:
         """Answer a slash command that was accepted, then update the prompts.

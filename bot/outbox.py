@@ -287,6 +287,7 @@ class Outbox:
                     embeds=[post.embed] if post.embed else [],
                     attachments=post.files(),
                     allowed_mentions=post.allowed_mentions(),
+                    view=post.view or discord.utils.MISSING,
                 )
         except UNSURE_ERRORS as error:
             log.warning("the reply to interaction %s failed: %r", asker.interaction_id, error)
@@ -384,6 +385,7 @@ def _message(post: Post) -> dict[str, Any]:
         "embed": post.embed or discord.utils.MISSING,
         "files": post.files() or discord.utils.MISSING,
         "allowed_mentions": post.allowed_mentions(),
+        "view": post.view or discord.utils.MISSING,
     }
 
 

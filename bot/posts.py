@@ -40,7 +40,8 @@ class Post:
     """A message ready to send: text, an embed, a picture, who may be mentioned.
 
     `chart` is a second image (the points chart at the end of a game); `image_name` is
-    the first image's file name (an embed shows it as `attachment://<name>`).
+    the first image's file name (an embed shows it as `attachment://<name>`); `view`
+    holds the message's buttons.
     """
 
     content: str = ""
@@ -49,6 +50,8 @@ class Post:
     mentions: list[int] = field(default_factory=list)
     chart: bytes | None = None
     image_name: str = BOARD_FILE
+    # Buttons under the message (the final post's Rematch), if any.
+    view: discord.ui.View | None = None
 
     def text(self) -> str | None:
         """The content, clipped to Discord's limit (None when empty)."""
