@@ -11,11 +11,12 @@ What may be taken back is each game's rule (its `takeable`), asked after every m
 - `Closed`: the move may not be taken back, nor anything before it (dice were rolled, a
   card was drawn, a trade was accepted...); its reason is told to whoever asks.
 
-The open moves since the last closed one form a stretch that starts from a copy of the
-state before its first move. Taking a move back rebuilds the stretch without it: the
-state before the stretch, with its other moves played again. That is exactly the state
-the game would have reached had the move never been made; the dice and shuffles are
-untouched, because no move of a stretch drew on them.
+The open moves since the last closed one form a stretch. Taking a move back plays the
+game again from its start without it: the moves that stand before the stretch, then the
+stretch's other moves. That is exactly the state the game would have reached had the
+move never been made; the dice and shuffles are untouched, because no move of a stretch
+drew on them. Nothing is copied while the game is played: a take-back costs one replay,
+and playing a record costs no more than before.
 """
 
 from __future__ import annotations
@@ -107,11 +108,13 @@ class _Closer:
 
 
 @dataclass
-class _Stretch(Generic[StateT]):
-    """Moves that may still be taken back, from the state before the first of them."""
+class _Stretch:
+    """Moves that may still be taken back; `start` counts the moves that stand before them.
 
-    before: StateT
-    earlier: tuple[_Stretch[StateT] | None, _Closer]
+    `earlier` is what could be taken back before the stretch began.
+    """
+
+    earlier: tuple[_Stretch | None, _Closer]
     start: int
     moves: list[tuple[str, str]] = field(default_factory=list)
 
@@ -124,19 +127,12 @@ class History(Generic[StateT]):
     start, they give `state` too.
     """
 
-    def __init__(
-        self,
-        rules: TakeBackRules,
-        state: StateT,
-        events: list[Any],
-        copy: Callable[[StateT], StateT] | None = None,
-    ) -> None:
+    def __init__(self, rules: TakeBackRules, start: Callable[[], tuple[StateT, list[Any]]]) -> None:
         self.rules = rules
-        self.state = state
-        self.events = events
-        self._copy = copy or (lambda state: state.model_copy(deep=True))
+        self.start = start
+        self.state, self.events = start()
         self.kept: list[str] = []
-        self._open: _Stretch[StateT] | None = None
+        self._open: _Stretch | None = None
         self._closer = _Closer()
 
     def play(self, line: str) -> list[Any]:
@@ -149,9 +145,8 @@ class History(Generic[StateT]):
         if player is not None:
             return self.take_back(player)
         mover, action = self.rules.parse_line(line)
-        before = self._copy(self.state)
         events = self.rules.apply(self.state, mover, action)
-        self._note(before, mover, action, events, line)
+        self._note(mover, action, events, line)
         self.kept.append(line)
         self.events.extend(events)
         return events
@@ -168,10 +163,11 @@ class History(Generic[StateT]):
         if not mine:
             raise self.rules.IllegalAction(f"{stretch.moves[-1][0]} has played since.")
         undone = mine[-1]
-        rebuilt: History[StateT] = History(self.rules, self._copy(stretch.before), [], self._copy)
-        rebuilt._open, rebuilt._closer = stretch.earlier
-        rebuilt.kept = self.kept[: stretch.start]
+        rebuilt: History[StateT] = History(self.rules, self.start)
         try:
+            for line in self.kept[: stretch.start]:
+                rebuilt.play(line)
+            rebuilt._open, rebuilt._closer = stretch.earlier
             for index, (_, line) in enumerate(stretch.moves):
                 if index != undone:
                     rebuilt.play(line)
@@ -184,7 +180,7 @@ class History(Generic[StateT]):
         self.events.extend(told)
         return told
 
-    def _note(self, before: StateT, player: str, action: Any, events: list[Any], line: str) -> None:
+    def _note(self, player: str, action: Any, events: list[Any], line: str) -> None:
         """Remember whether the move just played may be taken back."""
         verdict = self.rules.takeable(self.state, player, action, events)
         if isinstance(verdict, Closed):
@@ -194,4 +190,4 @@ class History(Generic[StateT]):
             self._open.moves.append((player, line))
         else:
             earlier = (self._open, self._closer)
-            self._open = _Stretch(before, earlier, len(self.kept), [(player, line)])
+            self._open = _Stretch(earlier, len(self.kept), [(player, line)])

@@ -8,6 +8,7 @@ is audited alike, through the `Kind` the store knows it by.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -54,8 +55,8 @@ def replay_problems(game: Game, moves: list[Move], rules_version: int | None = N
     if game.state_json is None:
         return [*problems, "the started game has no snapshot"]
     rules = game.rules()
-    state, _ = rules.new_game(game.settings())
-    history = History(rules, state, [])  # take-back lines take their move back again
+    settings = game.settings()
+    history: History[Any] = History(rules, lambda: rules.new_game(settings))  # take-backs too
     for move in moves:
         try:
             history.play(move.command)

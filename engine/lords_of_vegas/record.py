@@ -63,8 +63,7 @@ class GameRecord(BaseModel):
 
         Take-back lines (`red: take back`) take back a move, as they did in play.
         """
-        state, events = new_game(self.settings)
-        history = History(RULES, state, events)
+        history: History[GameState] = History(RULES, lambda: new_game(self.settings))
         for line in self.commands[:upto]:
             history.play(line)
         return history

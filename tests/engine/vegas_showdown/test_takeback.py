@@ -18,11 +18,13 @@ from engine.vegas_showdown import (
     IllegalAction,
     describe,
     format_line,
+    new_game,
 )
 from engine.vegas_showdown.actions import CHOICE_KINDS
+from engine.vegas_showdown.ai.view import copy_state
 from engine.vegas_showdown.events import TookBack
 from engine.vegas_showdown.randomplay import RandomPlayer
-from engine.vegas_showdown.record import RULES, copy_state
+from engine.vegas_showdown.record import RULES
 
 
 def game(seed: int = 1) -> GameRecord:
@@ -94,8 +96,7 @@ def test_random_games_take_backs_are_exact_and_the_record_replays(seed: int) -> 
     be taken back is refused; the record replays to the same state.
     """
     record = game(seed)
-    state, events = record.replay()
-    history = History(RULES, state, events, copy_state)
+    history: History[GameState] = History(RULES, lambda: new_game(record.settings))
     mover = RandomPlayer(seed=seed)
     rnd = random.Random(seed)
     taken: Counter[str] = Counter()
@@ -131,8 +132,7 @@ def test_random_games_take_backs_are_exact_and_the_record_replays(seed: int) -> 
 def test_a_placement_taken_back_after_another_player_placed_keeps_theirs() -> None:
     for seed in range(40):
         record = game(seed)
-        state, events = record.replay()
-        history = History(RULES, state, events, copy_state)
+        history = record.history()
         mover = RandomPlayer(seed=seed)
         placed: list[tuple[str, str]] = []
         for _ in range(400):
