@@ -14,7 +14,14 @@ from bot.app import VegasHost
 from bot.store import verify_game
 from tests.bot.conftest import Table
 from tests.bot.players import build_something
-from tests.bot.showdown import open_showdown
+from tests.bot.showdown import (
+    closed,
+    open_showdown,
+    place_from_menu,
+    prompt_for,
+    round_one_bids,
+    spot_menus,
+)
 from tests.bot.test_news import assert_saved_and_posted, kill_when_failed
 from tests.bot.test_robustness import open_table
 from tests.discord_emulator import Message, User
@@ -169,4 +176,28 @@ async def test_vegas_showdown_a_bid_is_taken_back_until_the_next_player_acts(
     assert not (await emu.slash(bob, channel, "vs takeback")).ephemeral  # Alice outbid no more
     game = await store.open_game(channel.id)
     assert game is not None and game.state() == alice_bid.state()
+    assert (await verify_game(store, game.id)).ok
+
+
+async def test_vegas_showdown_a_placement_taken_back_brings_the_prompt_back(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel, store = table.emu, table.channel, vegas.store
+    assert store is not None
+    alice, bob, carol = table.alice, table.bob, table.carol
+    await open_showdown(table, vegas, [alice, bob, carol])
+    await round_one_bids(table, [alice, bob, carol])  # Bob bought the Table Games
+    prompt = await prompt_for(emu, table, bob)
+    before = await store.open_game(channel.id)
+    assert before is not None
+
+    await place_from_menu(emu, prompt, bob)
+    await closed(emu, prompt)
+    undone = await emu.slash(bob, channel, "vs takeback")
+    assert undone.ephemeral and "took back: place table_games" in undone.content  # as placed
+
+    game = await store.open_game(channel.id)
+    assert game is not None and game.state() == before.state()
+    again = await prompt_for(emu, table, bob)  # the placement is asked again
+    assert again is not prompt and spot_menus(again)
     assert (await verify_game(store, game.id)).ok
