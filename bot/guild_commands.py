@@ -3,7 +3,7 @@
 `/vegas mygames` lists the games waiting for you (of every kind), `/vegas stats` tells a
 player's record in the server's finished games of one game, and `/vegas leaderboard`
 draws a game's best players. (They are a group of their own because Discord allows 25
-subcommands in a group and `/lov` has them all.)
+subcommands in a group.)
 """
 
 from __future__ import annotations
