@@ -17,6 +17,7 @@ from tests.bot.players import build_something
 from tests.bot.showdown import (
     closed,
     open_showdown,
+    option_values,
     place_from_menu,
     prompt_for,
     round_one_bids,
@@ -200,4 +201,39 @@ async def test_vegas_showdown_a_placement_taken_back_brings_the_prompt_back(
     assert game is not None and game.state() == before.state()
     again = await prompt_for(emu, table, bob)  # the placement is asked again
     assert again is not prompt and spot_menus(again)
+    assert (await verify_game(store, game.id)).ok
+
+
+async def test_vegas_showdown_a_take_back_racing_a_placement_click_applies_once(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel, store = table.emu, table.channel, vegas.store
+    assert store is not None
+    alice, bob, carol = table.alice, table.bob, table.carol
+    await open_showdown(table, vegas, [alice, bob, carol])
+    await round_one_bids(table, [alice, bob, carol])
+    prompt = await prompt_for(emu, table, bob)
+    menu = spot_menus(prompt)[0]
+    shown = await emu.select(bob, prompt, menu, [option_values(prompt, menu)[0]])
+    assert shown.message is not None
+    confirm = next(c for c in shown.custom_ids if c.startswith("vs:confirm:"))
+    before = await store.open_game(channel.id)
+    assert before is not None
+
+    _, undone = await asyncio.gather(
+        emu.click(bob, shown.message, confirm), emu.slash(bob, channel, "vs takeback")
+    )
+    await emu.wait_until(lambda: shown.custom_ids == [], 10.0, "the confirmation's answer")
+    game = await store.open_game(channel.id)
+    assert game is not None
+    _, moves = await store.game_and_moves(game.id)
+    placed = [m.command for m in moves[before.moves :] if m.command.startswith("blue: place")]
+    took = [m.command for m in moves[before.moves :] if m.command == "blue: take back"]
+    assert len(placed) == 1 and len(took) <= 1  # the click applied once, the take-back at most
+    if took:  # it came after the placement, and undid it: the prompt asks again
+        assert "took back: place" in undone.content
+        assert game.state() == before.state()
+        await prompt_for(emu, table, bob)
+    else:
+        assert undone.ephemeral and "since" in undone.content
     assert (await verify_game(store, game.id)).ok
