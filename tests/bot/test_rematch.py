@@ -59,3 +59,13 @@ async def test_a_rematch_after_a_game_with_a_computer_seat(table: Table, vegas: 
     assert not started.ephemeral
     late = await emu.click(table.alice, final, rematch)
     assert late.ephemeral and "The rematch has started" in late.content
+
+    # Once the rematch is abandoned and another game opened here, the button is refused.
+    ask = await emu.slash(table.alice, channel, "lov abandon")
+    assert ask.message is not None
+    yes = next(c for c in ask.custom_ids if c.endswith(":yes"))
+    assert "abandoned" in (await emu.click(table.alice, ask.message, yes)).content
+    assert not (await emu.slash(table.bob, channel, "vs new")).ephemeral
+    busy = await emu.click(table.alice, final, rematch)
+    assert busy.ephemeral and "This channel already has a game" in busy.content
+    assert "/vs abandon" in busy.content
