@@ -44,6 +44,7 @@ PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
+    create_public_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
@@ -59,7 +60,8 @@ Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
 4. Invite the bot with this link, putting your application's id (General Information):
    https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions={PERMISSIONS.value}
    (scopes: bot and applications.commands; permissions: view channels, send messages and
-   messages in threads, embed links, attach files, read message history)
+   messages in threads, create public threads (for `new thread:True`), embed links, attach
+   files, read message history)
 5. Start it again: python3 tasks.py bot
    While developing, DEV_GUILD_ID=<your server id> makes command changes appear at once.
 """

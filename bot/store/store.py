@@ -480,6 +480,14 @@ class Store:
                 -1 if limit is None else limit,
             )
 
+    async def next_game_id(self) -> int:
+        """The id the next game will most likely get (a label: another may take it first)."""
+        async with self._lock:
+            rows = list(
+                await self._db.execute_fetchall("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
+            )
+        return int(rows[0][0])
+
     async def game_ids(self) -> list[int]:
         """The ids of every stored game, oldest first."""
         async with self._lock:

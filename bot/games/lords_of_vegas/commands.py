@@ -133,6 +133,7 @@ class LordsOfVegasCommands(app_commands.Group):
         images="When to post the board image (default: after every turn)",
         offers="How long a trade offer stays open (default: 24 hours)",
         decisions="How long a decision waits before its default applies (default: 24 hours)",
+        thread="True: the game gets a public thread of its own, so this channel stays free",
     )
     @app_commands.choices(edition=EDITIONS, images=IMAGES, offers=WAITS, decisions=WAITS)
     async def new(
@@ -142,6 +143,7 @@ class LordsOfVegasCommands(app_commands.Group):
         images: app_commands.Choice[str] | None = None,
         offers: app_commands.Choice[str] | None = None,
         decisions: app_commands.Choice[str] | None = None,
+        thread: bool = False,
     ) -> None:
         """Open a lobby; the creator hosts it and takes a seat."""
         chosen = cast(Edition, edition.value if edition else "updated")
@@ -150,14 +152,14 @@ class LordsOfVegasCommands(app_commands.Group):
             offer_hours=float(offers.value) if offers else None,
             decision_hours=float(decisions.value) if decisions else None,
         )
-        game = await self.table.open_lobby(interaction, chosen, options)
+        game = await self.table.open_lobby(interaction, chosen, options, thread=thread)
         text = (
             f"{chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of "
             f"Lords of Vegas ({chosen} edition). Join with `/lov join`; the host starts it "
             f"with `/lov start` (and may set a turn timer with `/lov settings` first)."
             f"\n{self.table.lobby_lines(game)}"
         )
-        await replies.send(interaction, Post(text))
+        await self.table.announce_lobby(interaction, game, text)
 
     # Turn actions --------------------------------------------------------------------
 
