@@ -307,7 +307,7 @@ def describe(event: Event, names: Names = None) -> str:
         case GameOver():
             return describe_game_over(event, names)
         case TookBack():
-            return f"{who(event.player)} took back: {event.command}"
+            return f"{who(event.player)} took back: {event.command}."
     raise AssertionError(f"no narration for {event!r}")
 
 

@@ -352,5 +352,5 @@ def describe(event: Event, names: Names = None) -> str:
                 winners = f"{who(event.winners[0])} wins"
             return f"Game over ({reason}). {winners}. {table}."
         case TookBack():
-            return f"{who(event.player)} took back: {event.command}"
+            return f"{who(event.player)} took back: {event.command}."
     raise AssertionError(f"no narration for {event!r}")

@@ -156,7 +156,7 @@ def test_undo_takes_back_a_build_at_the_keyboard_and_the_record_keeps_it(tmp_pat
     printed = play(tmp_path, "build D9 sphinx", "undo", "undo", "status", "quit")
     built, undone, again, status = replies(printed)
     assert built == ["blue built a Sphinx tile on D9 for $9m."]
-    assert undone == ["blue took back: build D9 sphinx"]
+    assert undone == ["blue took back: build D9 sphinx."]
     assert again == ["Refused: Nothing to take back."]
     record = (tmp_path / "boards" / "game-001" / "record.json").read_text()
     assert '"blue: build D9 sphinx"' in record and '"blue: take back"' in record

@@ -63,9 +63,9 @@ def test_a_build_taken_back_gives_back_the_state_before_it_and_can_be_played_dif
     assert state.rng == before.rng
     assert record.commands == ["red: build C9 sphinx", "red: take back"]
     assert events == [TookBack(player="red", command="build C9 sphinx")]
-    assert describe(events[0]) == "red took back: build C9 sphinx"
+    assert describe(events[0]) == "red took back: build C9 sphinx."
     assert record.replay()[0] == before  # the full record replays to the same state
-    assert "red took back: build C9 sphinx" in [describe(e) for e in record.replay()[1]]
+    assert "red took back: build C9 sphinx." in [describe(e) for e in record.replay()[1]]
 
     again = play(record, "red: build D4 vega")  # played differently
     assert again.tiles["D4"].company == "vega" and "C9" not in again.tiles

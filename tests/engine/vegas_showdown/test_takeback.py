@@ -56,7 +56,7 @@ def test_a_bid_is_taken_back_until_the_next_player_acts() -> None:
 
     assert state == before and state.rng == before.rng
     assert events == [TookBack(player="red", command="bid P1 18")]
-    assert describe(events[0]) == "red took back: bid P1 18"
+    assert describe(events[0]) == "red took back: bid P1 18."
     assert record.replay()[0] == before
     assert play(record, "red: bid P1 18") == after  # a redo: the very same state
     play(record, "yellow: renovate")
