@@ -1,9 +1,10 @@
 """The `/vegas` slash commands: about a player across the whole server, every game alike.
 
 `/vegas mygames` lists the games waiting for you (of every kind), `/vegas stats` tells a
-player's record in the server's finished games of one game, and `/vegas leaderboard`
-draws a game's best players. (They are a group of their own because Discord allows 25
-subcommands in a group.)
+player's record in the server's finished games of one game, `/vegas leaderboard` draws a
+game's best players, and `/vegas notify` turns a person's your-turn direct messages on or
+off (`bot.notify`). (They are a group of their own because Discord allows 25 subcommands
+in a group.)
 """
 
 from __future__ import annotations
