@@ -76,7 +76,7 @@ class Canvas:
         y = baseline + drawn.dy
         ink = Box(x, y, x + drawn.mask.width, y + drawn.mask.height)
         self.image.paste(color, (x, y), drawn.mask)
-        self.placements.append(TextPlacement(shown, box, ink))
+        self.placements.append(TextPlacement(shown, box, ink, size))
         return ink
 
     def paragraph(
@@ -88,12 +88,15 @@ class Canvas:
         *,
         min_size: int | None = None,
         align: Align = "left",
+        hyphenate: bool = False,
     ) -> int:
         """Draw `text` wrapped into lines from the top of `box` (see `wrap_text`).
 
         Returns the number of lines drawn; each is recorded like any text.
         """
-        lines, size = wrap_text(text, box.width, box.height, size, min_size or size)
+        lines, size = wrap_text(
+            text, box.width, box.height, size, min_size or size, hyphenate=hyphenate
+        )
         pitch = line_pitch(lines, size)
         for index, line in enumerate(lines):
             top = box.top + index * pitch
@@ -118,6 +121,7 @@ class Canvas:
                     placed.text,
                     Box(box.left + x, box.top + y, box.right + x, box.bottom + y),
                     Box(ink.left + x, ink.top + y, ink.right + x, ink.bottom + y),
+                    placed.size,
                 )
             )
 
@@ -131,7 +135,7 @@ class Canvas:
         y = box.top + (box.height - mask.height) // 2
         ink = Box(x, y, x + mask.width, y + mask.height)
         self.image.paste(color, (x, y), mask)
-        self.placements.append(TextPlacement(shown, box, ink))
+        self.placements.append(TextPlacement(shown, box, ink, size))
         return ink
 
     def sprite(self) -> Sprite:

@@ -7,6 +7,7 @@ row; at the end of the game the final scoring table sits between them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
@@ -20,9 +21,11 @@ from .board import board_geometry, draw_board
 from .final import draw_final, final_height
 from .legend import ROW as LEGEND_ROW
 from .legend import draw_legend, legend_rows
+from .phone import phone_smallest
 from .player import block_geometry, draw_player_block
 from .sheet import SheetGeometry, sheet_geometry
 from .style import palette_image
+from .table import TABLE_WIDTH, draw_table, table_height
 from .words import display_names
 
 COMPRESS_LEVEL: Final = 2
@@ -128,11 +131,13 @@ def draw_sheets(state: GameState, names: Mapping[Color, str] | None = None) -> D
 def draw_player_sheet(
     state: GameState, player: Color, names: Mapping[Color, str] | None = None
 ) -> Drawing:
-    """One player's sheet, large."""
+    """One player's sheet, large, its text readable on a phone (`phone_smallest`)."""
     shown = display_names(state, names)
-    block = block_geometry(SHEET_CELL)
-    canvas = Canvas(Image.new("RGB", (block.width + 2 * GAP, block.height + 2 * GAP), PAPER))
-    draw_player_block(canvas, GAP, GAP, SHEET_CELL, state, player, shown[player])
+    block = block_geometry(SHEET_CELL, roomy=True)
+    width = block.width + 2 * GAP
+    canvas = Canvas(Image.new("RGB", (width, block.height + 2 * GAP), PAPER))
+    smallest = phone_smallest(width)
+    draw_player_block(canvas, GAP, GAP, SHEET_CELL, state, player, shown[player], smallest)
     return Drawing(canvas.image, tuple(canvas.placements))
 
 
@@ -159,3 +164,36 @@ def render_sheet(
 ) -> bytes:
     """One player's sheet, drawn large, as PNG bytes."""
     return encode(draw_player_sheet(state, player, names).image)
+
+
+def draw_table_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
+    """The table (tracks, bids, actions, players, events, Fame) at a phone's width."""
+    shown = display_names(state, names)
+    canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, table_height(state, shown)), PAPER))
+    draw_table(canvas, state, shown)
+    return Drawing(canvas.image, tuple(canvas.placements))
+
+
+def render_table(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
+    """The table at a phone's width (see `table`), as PNG bytes."""
+    return encode(draw_table_picture(state, names).image)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPictures:
+    """The pictures of a round post: the table, then each player's sheet in seat order."""
+
+    table: bytes
+    sheets: tuple[tuple[Color, bytes], ...]
+
+
+def render_round_pictures(
+    state: GameState, *, names: Mapping[Color, str] | None = None
+) -> RoundPictures:
+    """The round at a phone's width: the table and one picture per sheet, as PNG bytes.
+
+    Every text in them reads on a phone (`phone.phone_smallest`); `render_round` draws
+    the same in one picture for a large screen.
+    """
+    sheets = tuple((color, render_sheet(state, color, names=names)) for color in state.colors)
+    return RoundPictures(render_table(state, names=names), sheets)
