@@ -33,6 +33,8 @@ def _door(canvas: Canvas, box: Box) -> None:
     canvas.rect(
         Box(room.left + 16, room.top, room.left + 34, room.top + 3), fill=TILE_FILL["green"]
     )
+    for jamb_left in (room.left + 13, room.left + 34):
+        canvas.rect(Box(jamb_left, room.top, jamb_left + 3, room.top + 6), fill=WALL)
 
 
 def _threshold(canvas: Canvas, box: Box) -> None:
@@ -118,7 +120,7 @@ def _bids(canvas: Canvas, box: Box) -> None:
 
 ENTRIES: Final[tuple[tuple[Callable[[Canvas, Box], None], str], ...]] = (
     (_tile_colours, "tile colours: Y casino tiles, B hotel tiles, G either"),
-    (_door, "black wall; a gap is a door"),
+    (_door, "black wall; an opening between jambs is a door"),
     (_threshold, "white: two doors meet, a way through"),
     (_entrance, "entrance (casino west, hotel east)"),
     (_red_corner, "red corner"),

@@ -197,3 +197,9 @@ def render_round_pictures(
     """
     sheets = tuple((color, render_sheet(state, color, names=names)) for color in state.colors)
     return RoundPictures(render_table(state, names=names), sheets)
+
+
+def single_sheet() -> SheetGeometry:
+    """Where the sheet grid lies in a picture of one sheet (`render_sheet`), for tests."""
+    block = block_geometry(SHEET_CELL, roomy=True)
+    return sheet_geometry(SHEET_CELL).moved(GAP + block.sheet_left, GAP + block.sheet_top)

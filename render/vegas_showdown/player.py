@@ -64,7 +64,7 @@ def block_geometry(cell: int, roomy: bool = False) -> BlockGeometry:
     stats_top = status.bottom
     sheet_top = stats_top + STATS + 4
     reserve_top = sheet_top + geo.height + 4
-    bonuses_top = reserve_top + RESERVE
+    bonuses_top = reserve_top + (3 * RESERVE // 2 if roomy else RESERVE)
     bonuses_h = 2 * BONUSES if roomy else BONUSES
     return BlockGeometry(
         width=width,
@@ -74,7 +74,7 @@ def block_geometry(cell: int, roomy: bool = False) -> BlockGeometry:
         stats=Box(PAD, stats_top + 2, width - PAD, stats_top + STATS),
         sheet_left=PAD,
         sheet_top=sheet_top,
-        reserve=Box(PAD, reserve_top, width - PAD, reserve_top + RESERVE),
+        reserve=Box(PAD, reserve_top, width - PAD, bonuses_top),
         bonuses=Box(PAD, bonuses_top, width - PAD, bonuses_top + bonuses_h),
     )
 
@@ -142,17 +142,18 @@ def _draw_reserve(canvas: Canvas, box: Box, reserve: list[str], smallest: int = 
         canvas.text(Box(label.right, box.top, box.right, box.top + 20), "none", MUTED, size)
         return
     x, y = label.right, box.top
-    line = 21
+    line = max(21, smallest + 8)
+    chip_w = max(18, smallest + 6)
     for tile in reserve:
         facts = TILES[tile]
-        chip = Box(x, y + 1, x + 18, y + line - 2)
+        chip = Box(x, y + 1, x + chip_w, y + line - 2)
         text_width = span(facts.name, size)[0]
-        if chip.left + 22 + text_width > box.right and x > label.right:
+        if chip.right + 4 + text_width > box.right and x > label.right:
             x, y = label.right, y + line
             if y + line > box.bottom:
                 canvas.text(Box(box.right - 30, y - line, box.right, y), "…", INK, size)
                 return
-            chip = Box(x, y + 1, x + 18, y + line - 2)
+            chip = Box(x, y + 1, x + chip_w, y + line - 2)
         canvas.rounded(chip, 3, fill=TILE_FILL[facts.color], outline=INK)
         canvas.text(
             chip.inset(1),

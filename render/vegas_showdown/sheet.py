@@ -44,7 +44,7 @@ from .style import (
 # Fractions of a cell: the gap between neighbouring tiles (each side), the wall's
 # thickness, a door's width, a red quarter's legs.
 MARGIN: Final = 0.04
-WALL_WIDTH: Final = 0.08
+WALL_WIDTH: Final = 0.07
 DOOR: Final = 0.5
 QUARTER: Final = 0.26
 
@@ -330,7 +330,7 @@ def _quarter(cell_box: Box, corner: Corner, cell: int) -> list[tuple[int, int]]:
 
 def label_box(footprint: Box, cell: int) -> Box:
     """The room inside a tile's walls that its label may use."""
-    return footprint.inset(gap_width(cell) + wall_width(cell) + 1)
+    return footprint.inset(gap_width(cell) + wall_width(cell))
 
 
 def _whole(text: str, box: Box, size: int, smallest: int, hyphenate: bool = False) -> bool:
@@ -350,7 +350,7 @@ def _label(
     line; where even that does not fit (a small tile on a phone-sized sheet), the name is
     written alone, long words cut with a hyphen: the name is never cut short.
     """
-    inset = gap_width(cell) + wall_width(cell) + 1
+    inset = gap_width(cell) + wall_width(cell)
     box = label_box(footprint, cell)
     least = max(8, smallest)
     letter_h = max(10, least, round(0.28 * cell))
@@ -362,7 +362,7 @@ def _label(
         canvas.paragraph(rest, name, INK, size, min_size=least, align="center")
         return
     lettered = f"{letter} {name}"
-    text = lettered if _whole(lettered, box, size, least) else name
+    text = lettered if _whole(lettered, box, size, least, hyphenate=True) else name
     canvas.paragraph(box, text, INK, size, min_size=least, align="center", hyphenate=True)
 
 

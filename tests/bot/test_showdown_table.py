@@ -59,6 +59,14 @@ def picture(message: Message, name: str) -> Image.Image:
     return Image.open(io.BytesIO(message.attachment(name).data))
 
 
+def assert_phone_pictures(message: Message) -> None:
+    """The round's pictures at a phone's width: the table, then each seat's sheet."""
+    names = [a.filename for a in message.attachments]
+    assert names == ["table.png", "sheet-1-red.png", "sheet-2-blue.png", "sheet-3-green.png"]
+    assert picture(message, "table.png").width == 600
+    assert all(picture(message, name).size == (622, 618) for name in names[1:])
+
+
 async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     emu, channel = table.emu, table.channel
     alice, bob, carol = table.alice, table.bob, table.carol
@@ -81,7 +89,7 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
 
     # The first post: the round picture, the setup, Alice mentioned for her action.
     assert start.message is not None and start.embeds[0]["title"] == "Vegas Showdown begins"
-    assert picture(start.message, "round.png").size == (1309, 1384)
+    assert_phone_pictures(start.message)
     assert "Up for auction on P2: Table Games, from $18." in start.embeds[0]["description"]
     assert chooser(start.content, players) is alice and mentioned(start, players) == [alice]
 
@@ -172,7 +180,7 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     assert "Fame: **Alice** (red) 0 (+0), **Bob** (blue) 0 (+0), **Carol** (green) 0 (+0)." in story
     assert "**Round 2**\n**Bob** (blue) acts first.\n" in story  # the heading said "Round 2"
     assert mentioned(post, players) == [bob] and chooser(post.content, players) is bob
-    assert picture(post, "round.png").size == (1309, 1384)
+    assert_phone_pictures(post)
 
     await round_two(table, vegas, players)
 
