@@ -23,10 +23,15 @@ class Drawing:
 
 @dataclass(frozen=True, slots=True)
 class Sprite:
-    """A small RGBA picture drawn once and stamped many times, with the texts drawn on it."""
+    """A small picture drawn once and stamped many times, with the texts drawn on it.
+
+    An `opaque` sprite (no transparent pixel) is kept in RGB and pasted without a mask,
+    which is much quicker for a large one (a whole empty sheet, say).
+    """
 
     image: Image.Image
     texts: tuple[TextPlacement, ...]
+    opaque: bool = False
 
 
 Painter = Callable[..., None]
@@ -36,7 +41,10 @@ Painter = Callable[..., None]
 def _painted(painter: Painter, width: int, height: int, args: tuple[Hashable, ...]) -> Sprite:
     local = Canvas(Image.new("RGBA", (width, height), (0, 0, 0, 0)))
     painter(local, Box(0, 0, width, height), *args)
-    return local.sprite()
+    sprite = local.sprite()
+    if local.image.getchannel("A").getextrema() == (255, 255):
+        return Sprite(local.image.convert("RGB"), sprite.texts, opaque=True)
+    return sprite
 
 
 class Canvas:
@@ -113,7 +121,7 @@ class Canvas:
 
     def stamp(self, sprite: Sprite, x: int, y: int) -> None:
         """Paste `sprite` with its top left corner at (x, y) and record its texts there."""
-        self.image.paste(sprite.image, (x, y), sprite.image)
+        self.image.paste(sprite.image, (x, y), None if sprite.opaque else sprite.image)
         for placed in sprite.texts:
             box, ink = placed.box, placed.ink
             self.placements.append(

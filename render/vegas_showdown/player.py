@@ -106,10 +106,13 @@ def draw_player_block(
     status = status_words(state, color)
     frame = Box(left, top, left + block.width, top + block.height)
     if color in state.winners:
+        ground = WINNER
         canvas.rounded(frame, 8, fill=WINNER, outline=INK, width=3)
     elif status is not None:
+        ground = CURRENT
         canvas.rounded(frame, 8, fill=CURRENT, outline=INK, width=3)
     else:
+        ground = PANEL
         canvas.rounded(frame, 8, fill=PANEL, outline=RULE, width=2)
     header = _moved(block.header, left, top)
     tag = Box(header.left, header.top + 5, header.left + 42, header.bottom - 3)
@@ -127,7 +130,9 @@ def draw_player_block(
     )
     canvas.text(stats, figures, INK, least(17), min_size=least(12))
     sheet_left, sheet_top = left + block.sheet_left, top + block.sheet_top
-    geo = draw_sheet(canvas, sheet_left, sheet_top, cell, player.sheet, smallest=least(8))
+    geo = draw_sheet(
+        canvas, sheet_left, sheet_top, cell, player.sheet, smallest=least(8), ground=ground
+    )
     _draw_reserve(canvas, _moved(block.reserve, left, top), player.reserve, smallest)
     _draw_bonuses(canvas, _moved(block.bonuses, left, top), state, color, smallest)
     return geo

@@ -26,7 +26,7 @@ from engine.vegas_showdown.tables import COMPONENTS
 from ..box import Box
 from ..canvas import Canvas
 from ..cues import fill_pattern
-from ..palette import INK, MUTED, RULE, WHITE
+from ..palette import INK, MUTED, RGB, RULE, WHITE
 from ..text import HYPHEN, wrap_text
 from .rooms import DoorEdge, doors_of, entrance_doors, passages
 from .style import (
@@ -147,11 +147,16 @@ def _column_areas() -> list[tuple[Area, int, int]]:
     return runs
 
 
-def paint_ground(canvas: Canvas, box: Box, cell: int, smallest: int = 8) -> None:
+def paint_ground(
+    canvas: Canvas, box: Box, cell: int, smallest: int = 8, ground: RGB | None = None
+) -> None:
     """The empty sheet in `box` (as laid out by `sheet_geometry(cell)`): nothing placed yet.
 
-    No text is drawn smaller than `smallest`.
+    No text is drawn smaller than `smallest`; `ground` fills the gutters around the grid
+    (else they are left transparent).
     """
+    if ground is not None:
+        canvas.rect(box, fill=ground)
     geo = sheet_geometry(cell).moved(box.left, box.top)
     facts = COMPONENTS.sheet
     size = max(10, smallest, round(0.24 * cell))
@@ -231,11 +236,13 @@ def _draw_entrance(canvas: Canvas, geo: SheetGeometry, cell: Cell, side: Side) -
     canvas.draw.polygon(points, fill=INK)
 
 
-def draw_ground(canvas: Canvas, left: int, top: int, cell: int, smallest: int = 8) -> SheetGeometry:
+def draw_ground(
+    canvas: Canvas, left: int, top: int, cell: int, smallest: int = 8, ground: RGB | None = None
+) -> SheetGeometry:
     """The empty sheet with its top left at (`left`, `top`); returns where its parts went."""
     geo = sheet_geometry(cell)
     box = Box(left, top, left + geo.width, top + geo.height)
-    canvas.cached(box, paint_ground, cell, smallest)
+    canvas.cached(box, paint_ground, cell, smallest, ground)
     return geo.moved(left, top)
 
 
@@ -437,12 +444,14 @@ def draw_sheet(
     *,
     labels: bool = True,
     smallest: int = 8,
+    ground: RGB | None = None,
 ) -> SheetGeometry:
     """A whole sheet with its tiles, passages and completed diamonds; returns its geometry.
 
-    No text is drawn smaller than `smallest`.
+    No text is drawn smaller than `smallest`; `ground` is the colour around the grid (the
+    sheet is drawn quicker when it is known).
     """
-    geo = draw_ground(canvas, left, top, cell, smallest)
+    geo = draw_ground(canvas, left, top, cell, smallest, ground)
     for placement in sheet:
         draw_tile(canvas, geo, placement, labels, smallest)
     draw_thresholds(canvas, geo, sheet)
