@@ -6,9 +6,9 @@
   once the game is over it adds the final scoring by category).
 - `render_board` and `render_sheets`: the same in two pictures, to send together.
 - `render_sheet`: one player's sheet, large, its text readable on a phone.
-- `render_table` and `render_round_pictures`: the round at a phone's width, the table
-  (tracks, bids, players, events, Fame) in one picture and each sheet in its own (the
-  round post's pictures).
+- `render_tracks`, `render_standing` and `render_round_pictures`: the round at a phone's
+  width: the tracks and bids, how the players stand (money, Fame, actions, event cards,
+  Fame track, key), and each sheet in a picture of its own (the round post's pictures).
 - `render_placement_preview`: a player's sheet with every legal placement of a tile
   numbered (number n is `numbered_placements(placements)[n - 1]`); past `MOST_NUMBERED`
   places, a dot each, and a run of them (`numbered_runs`) numbered on a picture of its own;
@@ -24,7 +24,8 @@ from .picture import (
     render_round_pictures,
     render_sheet,
     render_sheets,
-    render_table,
+    render_standing,
+    render_tracks,
 )
 from .preview import (
     MOST_NUMBERED,
@@ -49,6 +50,7 @@ __all__ = [
     "render_round_pictures",
     "render_sheet",
     "render_sheets",
-    "render_table",
+    "render_standing",
+    "render_tracks",
     "saved_picture",
 ]

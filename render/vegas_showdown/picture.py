@@ -6,7 +6,7 @@ row; at the end of the game the final scoring table sits between them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -25,9 +25,10 @@ from .phone import phone_smallest
 from .player import block_geometry, draw_player_block
 from .sheet import SheetGeometry, sheet_geometry
 from .style import palette_image
-from .table import TABLE_WIDTH, draw_table, table_height
+from .table import TABLE_WIDTH, draw_standing, draw_tracks
 from .words import display_names
 
+PageDrawer = Callable[[Canvas, GameState, Mapping[Color, str]], int]
 COMPRESS_LEVEL: Final = 2
 ROUND_CELL: Final = 50
 SHEET_CELL: Final = 72
@@ -166,37 +167,58 @@ def render_sheet(
     return encode(draw_player_sheet(state, player, names).image)
 
 
-def draw_table_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
-    """The table (tracks, bids, actions, players, events, Fame) at a phone's width."""
-    shown = display_names(state, names)
-    canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, table_height(state, shown)), PAPER))
-    draw_table(canvas, state, shown)
-    return Drawing(canvas.image, tuple(canvas.placements))
+# Taller than either table picture can be; each is cut where its drawing ends.
+PAGE_BOUND: Final = 2400
 
 
-def render_table(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
-    """The table at a phone's width (see `table`), as PNG bytes."""
-    return encode(draw_table_picture(state, names).image)
+def _phone_page(draw: PageDrawer, state: GameState, names: Mapping[Color, str] | None) -> Drawing:
+    """A picture `TABLE_WIDTH` wide drawn by `draw`, cut under what it drew."""
+    canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, PAGE_BOUND), PAPER))
+    bottom = min(PAGE_BOUND, draw(canvas, state, display_names(state, names)) + GAP)
+    return Drawing(canvas.image.crop((0, 0, TABLE_WIDTH, bottom)), tuple(canvas.placements))
+
+
+def draw_tracks_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
+    """The tracks at a phone's width: premier and basic tracks, bids, actions, stacks."""
+    return _phone_page(draw_tracks, state, names)
+
+
+def draw_standing_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
+    """How the players stand at a phone's width: players, event cards, Fame, the key."""
+    return _phone_page(draw_standing, state, names)
+
+
+def render_tracks(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
+    """The tracks at a phone's width (see `table`), as PNG bytes."""
+    return encode(draw_tracks_picture(state, names).image)
+
+
+def render_standing(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
+    """How the players stand at a phone's width (see `table`), as PNG bytes."""
+    return encode(draw_standing_picture(state, names).image)
 
 
 @dataclass(frozen=True, slots=True)
 class RoundPictures:
-    """The pictures of a round post: the table, then each player's sheet in seat order."""
+    """The pictures of a round post: the tracks, the standing, each sheet in seat order."""
 
-    table: bytes
+    tracks: bytes
+    standing: bytes
     sheets: tuple[tuple[Color, bytes], ...]
 
 
 def render_round_pictures(
     state: GameState, *, names: Mapping[Color, str] | None = None
 ) -> RoundPictures:
-    """The round at a phone's width: the table and one picture per sheet, as PNG bytes.
+    """The round at a phone's width: the two table pictures and one per sheet, as PNG bytes.
 
     Every text in them reads on a phone (`phone.phone_smallest`); `render_round` draws
     the same in one picture for a large screen.
     """
     sheets = tuple((color, render_sheet(state, color, names=names)) for color in state.colors)
-    return RoundPictures(render_table(state, names=names), sheets)
+    return RoundPictures(
+        render_tracks(state, names=names), render_standing(state, names=names), sheets
+    )
 
 
 def single_sheet() -> SheetGeometry:

@@ -1,10 +1,11 @@
-"""The table at a phone's width: the board's tracks, bids, actions, players, events and Fame.
+"""The table at a phone's width, in two pictures: the tracks, and how the players stand.
 
-The same facts as the board of the round picture (`board`), stacked for a narrow screen:
-each premier space's tile on one line and its bidding track across the whole width
-under it; then the basic tracks, Renovate and Publicity, the players, this round's event
-cards and the Fame track. No text is smaller than `SMALLEST` (`phone_smallest` of the
-width), so the picture reads on a phone without zooming.
+The same facts as the board of the round picture (`board`), stacked for a narrow screen.
+The tracks: each premier space's tile on one line and its bidding track across the whole
+width under it, then the basic tracks, Renovate and Publicity and the premier stacks.
+The standing: the players, this round's event cards, the Fame track and the key. Each
+is about a phone screen tall, and no text is smaller than `SMALLEST` (`phone_smallest`
+of the width), so they read on a phone without zooming.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from .board import (
     printed_values,
     tag_colours,
 )
+from .legend import ROW as LEGEND_ROW
+from .legend import draw_legend, legend_rows
 from .phone import phone_smallest
 from .sheet import paint_tile
 from .style import CURRENT, HATCH, PANEL, PLAYER_CODE, PLAYER_TAG, TILE_LETTER, UNUSED, WINNER
@@ -57,6 +60,7 @@ BASIC_CARD_W: Final = 330
 ACTIONS_H: Final = 118
 PLAYER_ROW: Final = 30
 FAME_H: Final = 70
+KEY_H: Final = 30 + legend_rows(1) * LEGEND_ROW + 10
 # The players table's columns: heading, left and right edge from the table's left, alignment.
 COLUMNS: Final[tuple[tuple[str, int, int, Align], ...]] = (
     ("", 50, 190, "left"),
@@ -122,46 +126,32 @@ def _events_height(state: GameState) -> int:
     )
 
 
-def table_height(state: GameState, names: Mapping[Color, str]) -> int:
-    """How tall the table picture of `state` is."""
-    waiting = (
-        _paragraph_height(_waiting(state, names), RIGHT - LEFT) if _waiting(state, names) else 0
-    )
-    return (
-        PAD
-        + HEADER_H
-        + LINE
-        + waiting
-        + 8
-        + len(PREMIER_TARGETS) * (CARD_H + TRACK_H)
-        + 8
-        + len(BASIC_ORDER) * BASIC_H // 2
-        + 8
-        + ACTIONS_H
-        + 8
-        + 34
-        + len(state.players) * PLAYER_ROW
-        + 12
-        + _events_height(state)
-        + 8
-        + FAME_H
-        + PAD
-    )
+def draw_tracks(canvas: Canvas, state: GameState, names: Mapping[Color, str]) -> int:
+    """The auction, top to bottom: header, premier and basic tracks, actions and stacks.
 
-
-def draw_table(canvas: Canvas, state: GameState, names: Mapping[Color, str]) -> None:
-    """The whole table, top to bottom, on a canvas `TABLE_WIDTH` wide and `table_height` tall."""
+    Returns the bottom of what was drawn (the picture is cut there).
+    """
     top = _draw_header(canvas, PAD, state, names) + 8
     for space_id in PREMIER_TARGETS:
         top = _draw_premier(canvas, top, state, space_id)
     top += 8
     for target in BASIC_ORDER:
         top = _draw_basic(canvas, top, state, target)
-    top += 8
-    top = _draw_actions(canvas, top, state) + 8
+    return _draw_actions(canvas, top + 8, state)
+
+
+def draw_standing(canvas: Canvas, state: GameState, names: Mapping[Color, str]) -> int:
+    """How the players stand, top to bottom: header, players, event cards, Fame and the key.
+
+    Returns the bottom of what was drawn (the picture is cut there).
+    """
+    top = _draw_header(canvas, PAD, state, names) + 8
     top = _draw_players(canvas, top, state, names) + 12
     top = _draw_events(canvas, top, state) + 8
     _draw_fame(canvas, Box(LEFT, top, RIGHT, top + FAME_H), state)
+    top += FAME_H + 8
+    draw_legend(canvas, Box(LEFT, top, RIGHT, top + KEY_H), 1, SMALLEST)
+    return top + KEY_H
 
 
 def _draw_header(canvas: Canvas, top: int, state: GameState, names: Mapping[Color, str]) -> int:

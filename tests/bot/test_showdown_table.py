@@ -62,9 +62,10 @@ def picture(message: Message, name: str) -> Image.Image:
 def assert_phone_pictures(message: Message) -> None:
     """The round's pictures at a phone's width: the table, then each seat's sheet."""
     names = [a.filename for a in message.attachments]
-    assert names == ["table.png", "sheet-1-red.png", "sheet-2-blue.png", "sheet-3-green.png"]
-    assert picture(message, "table.png").width == 600
-    assert all(picture(message, name).size == (622, 618) for name in names[1:])
+    sheets = ["sheet-1-red.png", "sheet-2-blue.png", "sheet-3-green.png"]
+    assert names == ["tracks.png", "players.png", *sheets]
+    assert all(picture(message, name).width == 600 for name in names[:2])
+    assert all(picture(message, name).width == 622 for name in sheets)
 
 
 async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:

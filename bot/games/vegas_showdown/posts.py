@@ -2,11 +2,12 @@
 
 - An action choice (a bid, Renovate, Publicity) is told in a line, mentioning whoever is
   outbid and the player whose choice comes next (once).
-- When a round ends, one post: the round's pictures at a phone's width (the table in
-  the embed, then one picture per sheet in the message's gallery; `/vs board` shows the
-  whole round in one picture for a large screen), what happened in the round (purchases
-  and prices, placements, Fame), the new round's opening (prices, event cards and what
-  they do, new tiles, income), and who acts first, mentioned.
+- When a round ends, one post: the round's pictures at a phone's width (the tracks in
+  the embed, then how the players stand and one picture per sheet in the message's
+  gallery; `/vs board` shows the whole round in one picture for a large screen), what
+  happened in the round (purchases and prices, placements, Fame), the new round's
+  opening (prices, event cards and what they do, new tiles, income), and who acts
+  first, mentioned.
   Placements themselves are answered privately (`quiet`): this post tells the table.
 - At the end: the final scoring by category, the standings, the pictures of the round
   and the whole final picture (with the final scoring table).
@@ -66,7 +67,12 @@ from engine.vegas_showdown.narrate import CATEGORY_NAMES
 from engine.vegas_showdown.state import Player, StackDecision
 from engine.vegas_showdown.tables import card_of, tile_name
 from engine.words import and_list
-from render.vegas_showdown import RoundPictures, render_round, render_round_pictures, render_table
+from render.vegas_showdown import (
+    RoundPictures,
+    render_round,
+    render_round_pictures,
+    render_tracks,
+)
 from render.vegas_showdown.words import action_words
 
 from .absent import passive_choice
@@ -74,7 +80,8 @@ from .computer import DEFAULT_LEVEL
 from .names import chat_names, plain_names
 
 ROUND_FILE: Final = "round.png"
-TABLE_FILE: Final = "table.png"
+TRACKS_FILE: Final = "tracks.png"
+STANDING_FILE: Final = "players.png"
 MORE_PICTURES: Final = (
     "Whole round in one picture: /vs board \N{MIDDLE DOT} your sheet, large: /vs sheet"
 )
@@ -133,9 +140,9 @@ async def round_image(game: Game, state: GameState) -> bytes:
     return await asyncio.to_thread(render_round, state, names=plain_names(game))
 
 
-async def table_image(game: Game, state: GameState) -> bytes:
-    """The table at a phone's width (tracks, bids, players, events), in a worker thread."""
-    return await asyncio.to_thread(render_table, state, names=plain_names(game))
+async def tracks_image(game: Game, state: GameState) -> bytes:
+    """The tracks and bids at a phone's width, drawn in a worker thread."""
+    return await asyncio.to_thread(render_tracks, state, names=plain_names(game))
 
 
 def sheet_file(index: int, color: Color) -> str:
@@ -149,12 +156,12 @@ async def round_pictures(game: Game, state: GameState) -> RoundPictures:
 
 
 def _pictured(post: Post, pictures: RoundPictures) -> Post:
-    """`post` with the table in its embed and every sheet in its gallery."""
-    post.image, post.image_name = pictures.table, TABLE_FILE
+    """`post` with the tracks in its embed, the standing and every sheet in its gallery."""
+    post.image, post.image_name = pictures.tracks, TRACKS_FILE
     sheets = [(sheet_file(n, c), png) for n, (c, png) in enumerate(pictures.sheets, 1)]
-    post.gallery = (*sheets, *post.gallery)
+    post.gallery = ((STANDING_FILE, pictures.standing), *sheets, *post.gallery)
     if post.embed is not None:
-        post.embed.set_image(url=f"attachment://{TABLE_FILE}")
+        post.embed.set_image(url=f"attachment://{TRACKS_FILE}")
         post.embed.set_footer(text=MORE_PICTURES)
     return post
 

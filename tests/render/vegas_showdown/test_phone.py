@@ -15,14 +15,20 @@ from render.box import Box
 from render.canvas import Canvas, Drawing
 from render.palette import INK, PAPER
 from render.text import ELLIPSIS, HYPHEN
-from render.vegas_showdown import render_round_pictures, render_sheet, render_table
+from render.vegas_showdown import (
+    render_round_pictures,
+    render_sheet,
+    render_standing,
+    render_tracks,
+)
 from render.vegas_showdown.phone import PHONE_TEXT, PHONE_WIDTH
 from render.vegas_showdown.picture import (
     ROUND_CELL,
     SHEET_CELL,
     draw_player_sheet,
     draw_round,
-    draw_table_picture,
+    draw_standing_picture,
+    draw_tracks_picture,
     single_sheet,
 )
 from render.vegas_showdown.preview import BIG_CELL, SMALL_CELL
@@ -48,7 +54,8 @@ NAMES = {
 def _phone_drawings(state: GameState) -> list[Drawing]:
     """The round post's pictures of `state`, before encoding."""
     sheets = [draw_player_sheet(state, color, NAMES) for color in state.colors]
-    return [draw_table_picture(state, NAMES), *sheets]
+    tables = [draw_tracks_picture(state, NAMES), draw_standing_picture(state, NAMES)]
+    return [*tables, *sheets]
 
 
 def _too_small(drawing: Drawing) -> list[tuple[str, float]]:
@@ -89,8 +96,8 @@ def test_every_text_of_the_phone_pictures_is_at_least_9_pixels_at_400_wide(playe
 
 def test_names_money_fame_bids_and_tile_names_are_all_among_the_phone_texts() -> None:
     state = midway(5, 2, 0.45)
-    table = draw_table_picture(state, NAMES)
-    words = [t.text for t in table.texts]
+    tables = [draw_tracks_picture(state, NAMES), draw_standing_picture(state, NAMES)]
+    words = [t.text for table in tables for t in table.texts]
     for player in state.players:
         assert NAMES[player.color] in words and f"${player.money}" in words
         assert f"{player.fame}" in words
@@ -175,11 +182,15 @@ def _on_wall(cell_box: Box, side: Side, cell: int) -> tuple[int, int]:
     return cx, cell_box.top + inward
 
 
-def test_the_round_pictures_are_the_table_and_each_sheet_in_seat_order() -> None:
+def test_the_round_pictures_are_the_tracks_the_standing_and_each_sheet_in_seat_order() -> None:
     state = midway(4, 5, 0.6)
     pictures = render_round_pictures(state, names=NAMES)
-    assert pictures.table == render_table(state, names=NAMES)
+    assert pictures.tracks == render_tracks(state, names=NAMES)
+    assert pictures.standing == render_standing(state, names=NAMES)
     assert pictures.sheets == tuple(
         (color, render_sheet(state, color, names=NAMES)) for color in state.colors
     )
-    assert decode(pictures.table).width == 600
+    for table in (pictures.tracks, pictures.standing):
+        # A phone screen's worth each: 600 wide, at most about twice as tall.
+        width, height = decode(table).size
+        assert width == 600 and height <= 1300
