@@ -136,6 +136,7 @@ def test_what_a_player_is_waiting_for_is_never_cut_short_in_the_round_picture() 
         drawing = draw_round(_waiting_to_place(tile), NAMES)
         waiting = [t.text for t in drawing.texts if t.text.startswith("Waiting for them")]
         assert waiting == [f"Waiting for them to place or reserve the {TILES[tile].name}"] * 5
+        assert [t.text for t in drawing.texts if t.text.endswith(ELLIPSIS)] == []
 
 
 def test_a_door_reads_as_an_opening_between_jambs_even_at_400_pixels_wide() -> None:
