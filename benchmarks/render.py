@@ -121,9 +121,9 @@ def showdown_late_round(seed: int, fraction: float = 0.9) -> ShowdownState:
 
 
 def post_pictures(state: ShowdownState) -> bytes:
-    """The round post's pictures (the table and every sheet), their bytes end to end."""
+    """The round post's pictures (tracks, standing, every sheet), their bytes end to end."""
     pictures = render_round_pictures(state)
-    return b"".join([pictures.table, *(png for _, png in pictures.sheets)])
+    return b"".join([pictures.tracks, pictures.standing, *(png for _, png in pictures.sheets)])
 
 
 def repeat(draw: Callable[[], bytes], repeats: int) -> tuple[float, float, int]:
@@ -150,7 +150,7 @@ def vegas_showdown(seed: int, repeats: int, count: int) -> None:
     print(f"first round post's pictures (fonts and sprites cached): {first:.1f} ms")
     median, p95, size = repeat(lambda: post_pictures(state), repeats)
     figures = f"median {median:6.1f} ms   p95 {p95:6.1f} ms   {size / 1024:.1f} KiB"
-    print(f"{'round post':>16}: {figures} (table and 5 sheets, together)")
+    print(f"{'round post':>16}: {figures} (tracks, standing, 5 sheets, together)")
     median, p95, size = repeat(lambda: render_round(state), repeats)
     figures = f"median {median:6.1f} ms   p95 {p95:6.1f} ms   {size / 1024:.1f} KiB"
     print(f"{'round picture':>16}: {figures} (the whole round in one, /vs board)")
