@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from engine.vegas_showdown import Color, GameState, describe_card
+from engine.vegas_showdown import Color, GameState
 from engine.vegas_showdown.actions import SIZES, BidTarget
 from engine.vegas_showdown.bidding import lowest_bid, target_tile
 from engine.vegas_showdown.components import TileFacts
@@ -24,7 +24,6 @@ from engine.vegas_showdown.tables import (
     COMPONENTS,
     PREMIER_TARGETS,
     TILES,
-    card_of,
     tile_name,
 )
 from engine.words import and_list
@@ -46,7 +45,7 @@ from .style import (
     WINNER,
 )
 from .tracks import ValueShape, draw_no_bid, draw_track
-from .words import action_words, status_words, waiting_words
+from .words import action_words, event_cards, status_words, waiting_words
 
 PAD: Final = 12
 HEADER_H: Final = 64
@@ -386,16 +385,7 @@ def _draw_events(canvas: Canvas, box: Box, state: GameState) -> None:
     inner = box.inset(10, 6)
     heading = Box(inner.left, inner.top, inner.right, inner.top + 22)
     canvas.text(heading, "EVENTS THIS ROUND", MUTED, 15, min_size=11)
-    cards: list[tuple[str, str]] = []
-    for index in state.drawn:
-        copy, card = card_of(index)
-        waiting = ", waiting to be completed" if index in state.in_play else ""
-        title = f"{card.name} ({copy.symbol} stack){waiting}"
-        cards.append((title, describe_card(index)))
-    for index in state.in_play:
-        if index not in state.drawn:
-            card = card_of(index)[1]
-            cards.append((f"Still waiting: {card.name}", describe_card(index)))
+    cards = event_cards(state)
     top = heading.bottom + 4
     if not cards:
         canvas.text(

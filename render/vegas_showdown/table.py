@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from engine.vegas_showdown import Color, GameState, describe_card
+from engine.vegas_showdown import Color, GameState
 from engine.vegas_showdown.actions import SIZES, BidTarget
 from engine.vegas_showdown.bidding import target_tile
-from engine.vegas_showdown.tables import BASIC_TRACKS, COMPONENTS, PREMIER_TARGETS, TILES, card_of
+from engine.vegas_showdown.tables import BASIC_TRACKS, COMPONENTS, PREMIER_TARGETS, TILES
 
 from ..box import Box
 from ..canvas import Canvas
@@ -42,7 +42,7 @@ from .phone import phone_smallest
 from .sheet import paint_tile
 from .style import CURRENT, HATCH, PANEL, PLAYER_CODE, PLAYER_TAG, TILE_LETTER, UNUSED, WINNER
 from .tracks import ValueShape, draw_no_bid, draw_track
-from .words import action_words, status_words, waiting_words
+from .words import action_words, event_cards, status_words, waiting_words
 
 TABLE_WIDTH: Final = 600
 SMALLEST: Final = phone_smallest(TABLE_WIDTH)
@@ -96,27 +96,10 @@ def _paragraph_height(text: str, width: int) -> int:
     return len(lines) * line_pitch(lines, size)
 
 
-def _waiting(state: GameState, names: Mapping[Color, str]) -> str:
-    return waiting_words(state, names)
-
-
-def _cards(state: GameState) -> list[tuple[str, str]]:
-    """The round's event cards and those still waiting to be completed: title, words."""
-    cards: list[tuple[str, str]] = []
-    for index in state.drawn:
-        copy, card = card_of(index)
-        waiting = ", waiting to be completed" if index in state.in_play else ""
-        cards.append((f"{card.name} ({copy.symbol} stack){waiting}", describe_card(index)))
-    for index in state.in_play:
-        if index not in state.drawn:
-            card = card_of(index)[1]
-            cards.append((f"Still waiting: {card.name}", describe_card(index)))
-    return cards
-
-
 def _events_height(state: GameState) -> int:
+    """The height of the event cards' panel."""
     width = RIGHT - LEFT - 20
-    cards = _cards(state)
+    cards = event_cards(state)
     if not cards:
         return 32 + LINE + 12
     return (
@@ -169,7 +152,7 @@ def _draw_header(canvas: Canvas, top: int, state: GameState, names: Mapping[Colo
         facts += f" \N{MIDDLE DOT} button: {names[state.button]}"
     _write(canvas, Box(LEFT, top, RIGHT, top + LINE), facts, color=MUTED)
     top += LINE
-    waiting = _waiting(state, names)
+    waiting = waiting_words(state, names)
     if not waiting:
         return top
     height = _paragraph_height(waiting, RIGHT - LEFT)
@@ -362,7 +345,7 @@ def _draw_events(canvas: Canvas, top: int, state: GameState) -> int:
         MUTED,
     )
     top = inner.top + 26
-    cards = _cards(state)
+    cards = event_cards(state)
     if not cards:
         _write(canvas, Box(inner.left, top, inner.right, top + LINE), "No event card this round.")
         return box.bottom
