@@ -136,7 +136,8 @@ def _broken(word: str, width: int, size: int) -> list[str]:
         cut = len(rest) - 1
         while cut > 2 and span(rest[:cut] + HYPHEN, size)[0] > width:
             cut -= 1
-        if cut <= 2 or len(rest) - cut < 2:
+        cut = min(cut, len(rest) - 2)  # no letter left alone on the next line
+        if cut < 2:
             break
         head = rest[:cut]
         pieces.append(head if head.endswith(HYPHEN) else head + HYPHEN)
