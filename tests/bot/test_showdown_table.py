@@ -22,7 +22,7 @@ from bot.store import verify_game
 from engine.vegas_showdown import GameState, PublicRecord
 from engine.vegas_showdown.sheet import Placement, fitting_placements
 from engine.vegas_showdown.tables import COMPONENTS
-from render.vegas_showdown import render_placement_preview
+from render.vegas_showdown import render_placement_preview, render_tracks
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
@@ -401,3 +401,17 @@ async def test_two_channels_one_of_each_game_at_once_and_a_resignation(
         game = await vegas.store.open_game(channel.id)
         assert game is not None and game.moves == moves
         assert (await verify_game(vegas.store, game.id)).ok
+
+
+async def test_with_images_after_every_action_each_bid_shows_the_tracks(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    await open_showdown(table, vegas, players, settings={"images": "action"})
+    bid = await emu.slash(table.alice, channel, "vs bid", tile="P2", amount=18)
+    assert bid.message is not None
+    assert [a.filename for a in bid.message.attachments] == ["tracks.png"]
+    state: GameState = (await the_game(vegas, table)).state()
+    names = plain_names(await the_game(vegas, table))
+    assert bid.message.attachment("tracks.png").data == render_tracks(state, names=names)
