@@ -271,6 +271,7 @@ def assert_round_pictures(
     the whole round picture (with the final scoring table).
     """
     assert post.embeds[0]["image"]["url"].endswith("/tracks.png")  # the tracks in the embed
+    assert "/vs board" in post.embeds[0]["footer"]["text"]  # the whole round, for a laptop
     expected = [
         ("tracks.png", render_tracks(state, names=names)),
         ("players.png", render_standing(state, names=names)),
