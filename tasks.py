@@ -142,6 +142,9 @@ def pip_progress(line: str) -> str | None:
     words = line.split()
     if line.startswith("Collecting ") and len(words) > 1:
         return f"  {words[1]}"
+    if line.startswith("Processing ") and words[-1].endswith(".whl"):  # a local wheel
+        name, version = Path(words[-1]).name.split("-")[:2]
+        return f"  {name}=={version}"
     if line.startswith("Installing collected packages"):
         return "  unpacking and installing ..."
     if line.startswith("Successfully installed"):
