@@ -118,9 +118,14 @@ def install_commands(python: Path, extras: str) -> list[list[str]]:
 def install(python: Path, extras: str) -> None:
     """Install from the lock file, telling each package as pip takes it (a first run is long)."""
     lock = LOCKS[extras]
+    dependencies, project = install_commands(python, extras)
+    if not lock.exists():  # only `lock` gets here without one (see ensure_environment)
+        print(f"No {lock.name} yet: installing from pyproject.toml's ranges ...", flush=True)
+        ranges = [arg for arg in project if arg not in ("--quiet", "--no-deps")]
+        subprocess.run(ranges, cwd=ROOT, check=True)
+        return
     count = len(locked_pins(lock))
     print(f"Installing Vegas Host's {count} locked dependencies ({lock.name}) ...", flush=True)
-    dependencies, project = install_commands(python, extras)
     with subprocess.Popen(
         dependencies, cwd=ROOT, stdout=subprocess.PIPE, text=True, bufsize=1
     ) as pip:
@@ -187,7 +192,8 @@ def stamp(extras: str) -> Path:
 
 def wanted(extras: str) -> str:
     """The fingerprint of an up-to-date install with `extras`: pyproject.toml and the lock."""
-    inputs = (ROOT / "pyproject.toml").read_bytes() + LOCKS[extras].read_bytes()
+    lock = LOCKS[extras].read_bytes() if LOCKS[extras].exists() else b""
+    inputs = (ROOT / "pyproject.toml").read_bytes() + lock
     return hashlib.sha256(inputs + extras.encode()).hexdigest()
 
 

@@ -17,7 +17,8 @@ DOCS_FILES: Final = "README.md and the docs/ folder of Vegas Host's source"
 KEPT: Final = (
     "For the games, Vegas Host keeps in its database the Discord user id and table name "
     "of each person seated, who opened each game, and every move with who made it and "
-    "when. It reads no messages. The operator can delete a person's or a server's data."
+    "when. It does not read what people write. The operator can delete a person's or a "
+    "server's data."
 )
 UNOFFICIAL: Final = (
     "An unofficial fan implementation, not affiliated with the games' publishers; "
