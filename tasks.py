@@ -147,8 +147,8 @@ def pip_progress(line: str) -> str | None:
     words = line.split()
     if line.startswith("Collecting ") and len(words) > 1:
         return f"  {words[1]}"
-    if line.startswith("Processing ") and words[-1].endswith(".whl"):  # a local wheel
-        name, version = Path(words[-1]).name.split("-")[:2]
+    if line.startswith("Processing ") and len(words) > 1 and words[1].endswith(".whl"):
+        name, version = Path(words[1]).name.split("-")[:2]  # a wheel from a local folder
         return f"  {name}=={version}"
     if line.startswith("Installing collected packages"):
         return "  unpacking and installing ..."

@@ -134,3 +134,20 @@ def test_the_dev_lock_resolves_whole_in_a_fresh_environment(tmp_path: Path) -> N
     )
     assert dry.returncode == 0, dry.stderr
     assert "Would install" in dry.stderr
+
+
+def test_installing_tells_each_package_as_pip_takes_it() -> None:
+    pip_says = [
+        "Collecting aiohttp==3.14.5 (from -r requirements.lock (line 7))",
+        "  Downloading aiohttp-3.14.5-cp311-cp311-manylinux_2_17_x86_64.whl (1.7 MB)",
+        "Processing /opt/wheels/attrs-26.1.0-py3-none-any.whl (from -r requirements.lock (line 9))",
+        "Installing collected packages: attrs, aiohttp",
+        "Successfully installed aiohttp-3.14.5 attrs-26.1.0",
+    ]
+    told = [progress for line in pip_says if (progress := tasks.pip_progress(line))]
+    assert told == [
+        "  aiohttp==3.14.5",
+        "  attrs==26.1.0",
+        "  unpacking and installing ...",
+        "  installed 2 packages",
+    ]
