@@ -21,7 +21,8 @@ memory (RSS now and at its peak); the interactions that failed (no acknowledgeme
 within Discord's 3 seconds) or came late (answer whole after 3 seconds). `--json FILE`
 writes the same report as JSON.
 
-`--profile FILE` runs the bot under cProfile (written when it stops), and
+`--profile FILE` runs the bot under yappi's CPU clock (`benchmarks.profiled_bot`; the
+profile is written in pstats format when the bot stops), and
 `--asyncio-debug` makes the bot's event loop log every callback slower than 100 ms.
 """
 
@@ -296,7 +297,7 @@ async def run_level(
     env = {"DATABASE_PATH": str(database), "PYTHONPATH": str(tree), "AI_PAUSE_SECONDS": "0.5"}
     if asyncio_debug:
         env["PYTHONASYNCIODEBUG"] = "1"
-    args = ["-m", "bot"] if profile is None else ["-m", "cProfile", "-o", str(profile), "-m", "bot"]
+    args = ["-m", "bot"] if profile is None else ["-m", "benchmarks.profiled_bot", str(profile)]
     bot = BotProcess(emu, args, folder / "bot.log", env=env)
     await bot.start(timeout=60)
     assert bot.pid is not None
@@ -427,7 +428,7 @@ def main() -> None:
     parser.add_argument("--against", metavar="REV", help="also run commit REV's bot, in turns")
     parser.add_argument("--rounds", type=int, default=1, help="with --against")
     parser.add_argument("--json", type=Path, help="write the reports here")
-    parser.add_argument("--profile", type=Path, help="run the bot under cProfile, into FILE")
+    parser.add_argument("--profile", type=Path, help="profile the bot (yappi), into FILE")
     parser.add_argument("--asyncio-debug", action="store_true")
     args = parser.parse_args()
     ramp = 0.0 if args.rush else args.ramp

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot import drawing
 from bot.buttons import AbandonButton
 from bot.clock import Clock, SystemClock
 from bot.endpoints import use_discord_endpoints
@@ -102,6 +103,7 @@ class VegasHost(discord.Client):
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
         self.store = await Store.open(self.settings.database_path, kinds=self.games.kinds())
+        drawing.configure(self.settings.render_processes)
         self.tables = Tables(self.store, self.games)
         prompts = Prompts(self, self.store, self.clock, self.games)
         turns = TurnTimers(self.store, self.clock, self.games)

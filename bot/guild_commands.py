@@ -8,13 +8,12 @@ subcommands in a group and `/lov` has them all.)
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Final
 
 import discord
 from discord import app_commands
 
-from bot import posts, replies
+from bot import drawing, posts, replies
 from bot.game import Games, HostedGame, Refusal
 from bot.host import Host
 from bot.posts import Post
@@ -170,7 +169,7 @@ def vegas_commands(host: Host) -> app_commands.Group:
             title = "Leaderboard" + (f": {server}" if server else "")
             if several:
                 title += f" ({hosted.title})"
-            png = await asyncio.to_thread(
+            png = await drawing.draw(
                 render_leaderboard, [player.standing() for player in best], title
             )
             words = plural(2, hosted.points_word, hosted.points_plural)

@@ -52,6 +52,8 @@ class Settings(BaseSettings):
     # Seconds Discord has to take the answer to a slash command before its news (the
     # board, whose turn it is) is posted in the channel instead.
     reply_timeout_seconds: float = 10.0
+    # Worker processes that draw the pictures (0: a thread of the bot's own process).
+    render_processes: int = 1
 
     @classmethod
     def settings_customise_sources(

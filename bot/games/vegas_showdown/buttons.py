@@ -11,7 +11,6 @@ player the decision waits for may use them; the engine judges every move.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -20,7 +19,7 @@ from typing import Any, Final, TypeAlias, cast
 
 import discord
 
-from bot import replies
+from bot import drawing, replies
 from bot.app import host_of
 from bot.game import Refusal
 from bot.host import Host
@@ -559,7 +558,7 @@ async def show_choice(host: Host, interaction: Interaction, game_id: int, decisi
         await replies.refuse(interaction, str(refusal))
         return
     number = ordered.index(placement) + 1
-    image = await asyncio.to_thread(
+    image = await drawing.draw(
         render_placement_choice, state, decision.player, placement, names=plain_names(game)
     )
     cell, _, turn = value.partition(" ")[2].partition(" ")
@@ -594,7 +593,7 @@ async def show_range(
         await replies.refuse(interaction, str(refusal))
         return
     numbers = range(run.first, run.last + 1)
-    image = await asyncio.to_thread(preview, game, state, decision, tile, numbers)
+    image = await drawing.draw(preview, game, state, decision, tile, numbers)
     view = discord.ui.View(timeout=None)
     view.add_item(SpotMenu(game.id, decision.id, 0, spot_options(run), run.title))
     turns = {TURN_WORDS[p.rot] for p in run.places}
@@ -617,7 +616,7 @@ async def show_tile(host: Host, interaction: Interaction, game_id: int, decision
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return
-    image = await asyncio.to_thread(preview, game, state, decision, tile)
+    image = await drawing.draw(preview, game, state, decision, tile)
     view = discord.ui.View(timeout=None)
     add_spots(view, game, decision, spots(state, decision, tile), MOST_ROWS)
     instead = (
