@@ -16,8 +16,9 @@ Tables open over the first `--ramp` seconds (10), or all in the same instant (`-
 For each level the report gives commands per second; the acknowledgement (the initial
 response) and the complete answer (the deferred reply filled in; the first response
 otherwise), each from the interaction's creation: median, p90, p99 and max, overall and
-per kind of command; the bot's CPU time per command and its share of one core; its
-memory (RSS now and at its peak); the interactions that failed (no acknowledgement
+per kind of command; the bot's CPU time per command (its process with its drawing
+workers, and the process alone) and its share of one core; its memory (RSS at the end,
+workers included, and the process's peak); the interactions that failed (no acknowledgement
 within Discord's 3 seconds) or came late (answer whole after 3 seconds). `--json FILE`
 writes the same report as JSON.
 
@@ -64,6 +65,7 @@ DECISION_KINDS: Final = ("place", "layoff", "take")
 OPENING: Final = ("new", "join", "start")
 COMPANIES: Final = ("sphinx", "vega", "tivoli", "pioneer", "albion")
 CHANNELS_PER_GUILD: Final = 100
+WARM_UP: Final = 3.0
 GAME_OF: Final = {"lords_of_vegas": "lov", "vegas_showdown": "vs"}
 
 
@@ -85,10 +87,12 @@ class Level:
     mode: str
     seconds: float
     samples: list[Sample] = field(default_factory=list)
-    cpu_seconds: float = 0.0
+    cpu_seconds: float = 0.0  # the bot's process and its drawing workers
+    main_cpu_seconds: float = 0.0  # the bot's process alone (its event loop, its threads)
     rss_mib: float = 0.0
     peak_rss_mib: float = 0.0
     lost: int = 0
+    requests: int = 0  # the bot's requests to Discord (REST)
 
 
 @dataclass
@@ -266,6 +270,31 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def children(pid: int) -> list[int]:
+    """The processes `pid` started that are still running (the bot's drawing workers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def family_cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU time of a process alone, and with its running children."""
+    own = cpu_seconds(pid)
+    others = 0.0
+    for child in children(pid):
+        try:
+            others += cpu_seconds(child)
+        except OSError:
+            continue  # it ended meanwhile
+    return own, own + others
+
+
 def memory_mib(pid: int) -> tuple[float, float]:
     """A process's resident memory now and at its peak, in MiB."""
     found = {}
@@ -302,8 +331,10 @@ async def run_level(
     await bot.start(timeout=60)
     assert bot.pid is not None
     await emu.wait_until(lambda: bool(emu.commands.global_commands), 30, "the commands")
+    await asyncio.sleep(WARM_UP)  # the drawing workers start and import the games
     load = Load(emu, database, level, seed)
-    cpu_before = cpu_seconds(bot.pid)
+    requests_before = len(emu.requests)
+    main_before, cpu_before = family_cpu_seconds(bot.pid)
     loop = asyncio.get_running_loop()
     started = loop.time()
     players = [
@@ -314,8 +345,13 @@ async def run_level(
     load.stopping = True
     await asyncio.gather(*players)
     level.seconds = loop.time() - started
-    level.cpu_seconds = cpu_seconds(bot.pid) - cpu_before
+    level.requests = len(emu.requests) - requests_before
+    main_after, cpu_after = family_cpu_seconds(bot.pid)
+    level.cpu_seconds = cpu_after - cpu_before
+    level.main_cpu_seconds = main_after - main_before
     level.rss_mib, level.peak_rss_mib = memory_mib(bot.pid)
+    for child in children(bot.pid):
+        level.rss_mib += memory_mib(child)[0]
     await bot.stop(timeout=30)
     await emu.close()
     if asyncio_debug:
@@ -368,9 +404,13 @@ def report(level: Level) -> dict[str, Any]:
         "by_kind": {kind: latencies([s for s in samples if s.kind == kind]) for kind in kinds},
         "opening": latencies(opening),
         "bot_cpu_ms_per_command": 1000 * level.cpu_seconds / commands if commands else 0.0,
+        "bot_main_process_cpu_ms_per_command": (
+            1000 * level.main_cpu_seconds / commands if commands else 0.0
+        ),
         "bot_cpu_share_of_one_core": level.cpu_seconds / level.seconds if level.seconds else 0.0,
         "bot_rss_mib": level.rss_mib,
         "bot_peak_rss_mib": level.peak_rss_mib,
+        "bot_requests_per_command": level.requests / commands if commands else 0.0,
         "failed": sum(s.failed for s in samples),
         "late": sum(1 for s in samples if s.complete is not None and s.complete > DISCORD_ACK),
         "lost": level.lost,
@@ -391,9 +431,11 @@ def print_report(found: dict[str, Any], title: str = "") -> None:
     print(
         f"{title}{found['channels']} channels, {found['mode']}, {found['seconds']} s: "
         f"{found['commands']} commands, {found['commands_per_second']:.1f}/s; bot CPU "
-        f"{found['bot_cpu_ms_per_command']:.2f} ms per command "
-        f"({found['bot_cpu_share_of_one_core']:.2f} of one core); RSS "
+        f"{found['bot_cpu_ms_per_command']:.2f} ms per command (main process "
+        f"{found['bot_main_process_cpu_ms_per_command']:.2f}; "
+        f"{found['bot_cpu_share_of_one_core']:.2f} of one core); RSS "
         f"{found['bot_rss_mib']:.0f} MiB (peak {found['bot_peak_rss_mib']:.0f}); "
+        f"{found['bot_requests_per_command']:.2f} requests to Discord per command; "
         f"failed {found['failed']}, late {found['late']}, lost {found['lost']}"
     )
     print(f"  {'kind':<28} {'count':>6}  ack median p99   complete median p90 p99 max (ms)")
