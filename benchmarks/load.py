@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,6 +94,7 @@ class Level:
     peak_rss_mib: float = 0.0
     lost: int = 0
     requests: int = 0  # the bot's requests to Discord (REST)
+    driver_cpu_seconds: float = 0.0  # this process: the emulator and the players
 
 
 @dataclass
@@ -335,6 +337,7 @@ async def run_level(
     load = Load(emu, database, level, seed)
     requests_before = len(emu.requests)
     main_before, cpu_before = family_cpu_seconds(bot.pid)
+    driver_before = time.process_time()
     loop = asyncio.get_running_loop()
     started = loop.time()
     players = [
@@ -346,6 +349,7 @@ async def run_level(
     await asyncio.gather(*players)
     level.seconds = loop.time() - started
     level.requests = len(emu.requests) - requests_before
+    level.driver_cpu_seconds = time.process_time() - driver_before
     main_after, cpu_after = family_cpu_seconds(bot.pid)
     level.cpu_seconds = cpu_after - cpu_before
     level.main_cpu_seconds = main_after - main_before
@@ -411,6 +415,9 @@ def report(level: Level) -> dict[str, Any]:
         "bot_rss_mib": level.rss_mib,
         "bot_peak_rss_mib": level.peak_rss_mib,
         "bot_requests_per_command": level.requests / commands if commands else 0.0,
+        "driver_cpu_share_of_one_core": (
+            level.driver_cpu_seconds / level.seconds if level.seconds else 0.0
+        ),
         "failed": sum(s.failed for s in samples),
         "late": sum(1 for s in samples if s.complete is not None and s.complete > DISCORD_ACK),
         "lost": level.lost,
@@ -435,7 +442,8 @@ def print_report(found: dict[str, Any], title: str = "") -> None:
         f"{found['bot_main_process_cpu_ms_per_command']:.2f}; "
         f"{found['bot_cpu_share_of_one_core']:.2f} of one core); RSS "
         f"{found['bot_rss_mib']:.0f} MiB (peak {found['bot_peak_rss_mib']:.0f}); "
-        f"{found['bot_requests_per_command']:.2f} requests to Discord per command; "
+        f"{found['bot_requests_per_command']:.2f} requests to Discord per command; emulator "
+        f"and players {found['driver_cpu_share_of_one_core']:.2f} of one core; "
         f"failed {found['failed']}, late {found['late']}, lost {found['lost']}"
     )
     print(f"  {'kind':<28} {'count':>6}  ack median p99   complete median p90 p99 max (ms)")

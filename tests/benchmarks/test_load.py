@@ -44,6 +44,7 @@ async def test_a_short_run_of_both_games_reports_every_figure(
         "bot_rss_mib",
         "bot_peak_rss_mib",
         "bot_requests_per_command",
+        "driver_cpu_share_of_one_core",
         "failed",
         "late",
         "lost",
