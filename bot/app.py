@@ -65,6 +65,12 @@ Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
 """
 
 
+# Only the guilds and their channels: the bot works through interactions and REST, and
+# reads no message, reaction, typing or voice event. Each event asked for is one more to
+# receive and parse, for every message in every channel the bot can see.
+INTENTS: Final = discord.Intents(guilds=True)
+
+
 class VegasHost(discord.Client):
     """The bot: opens the store, registers each game's commands and buttons, and `/vegas`.
 
@@ -83,7 +89,7 @@ class VegasHost(discord.Client):
         handle_signals: bool = False,
     ) -> None:
         super().__init__(
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
