@@ -26,7 +26,7 @@ from bot.host import Host
 from bot.seats import seat_colors
 from bot.store import Game
 from engine.vegas_showdown import Action, Decision, GameState, parse_command
-from engine.vegas_showdown.actions import SIZES, Place
+from engine.vegas_showdown.actions import SIZES, Color, Place
 from engine.vegas_showdown.sheet import Placement, cell_name
 from engine.vegas_showdown.state import (
     BuyDecision,
@@ -439,13 +439,19 @@ def preview(
 
     Past what one picture numbers, every place gets a dot, unnumbered (an overview).
     """
+    return drawn_preview(state, decision, tile, plain_names(game), numbers)
+
+
+def drawn_preview(
+    state: GameState,
+    decision: Decision,
+    tile: str,
+    names: dict[Color, str],
+    numbers: range | None = None,
+) -> bytes:
+    """`preview` from the players' names: what a drawing worker is sent (no stored game)."""
     return render_placement_preview(
-        state,
-        decision.player,
-        tile,
-        spots(state, decision, tile),
-        names=plain_names(game),
-        numbers=numbers,
+        state, decision.player, tile, spots(state, decision, tile), names=names, numbers=numbers
     )
 
 
@@ -593,7 +599,7 @@ async def show_range(
         await replies.refuse(interaction, str(refusal))
         return
     numbers = range(run.first, run.last + 1)
-    image = await drawing.draw(preview, game, state, decision, tile, numbers)
+    image = await drawing.draw(drawn_preview, state, decision, tile, plain_names(game), numbers)
     view = discord.ui.View(timeout=None)
     view.add_item(SpotMenu(game.id, decision.id, 0, spot_options(run), run.title))
     turns = {TURN_WORDS[p.rot] for p in run.places}
@@ -616,7 +622,7 @@ async def show_tile(host: Host, interaction: Interaction, game_id: int, decision
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return
-    image = await drawing.draw(preview, game, state, decision, tile)
+    image = await drawing.draw(drawn_preview, state, decision, tile, plain_names(game))
     view = discord.ui.View(timeout=None)
     add_spots(view, game, decision, spots(state, decision, tile), MOST_ROWS)
     instead = (
