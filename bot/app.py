@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot import drawing
 from bot.about import games_line, vegas_host_version
 from bot.buttons import AbandonButton
 from bot.clock import Clock, SystemClock
@@ -65,6 +66,12 @@ Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
 """
 
 
+# Only the guilds and their channels: the bot works through interactions and REST, and
+# reads no message, reaction, typing or voice event. Each event asked for is one more to
+# receive and parse, for every message in every channel the bot can see.
+INTENTS: Final = discord.Intents(guilds=True)
+
+
 class VegasHost(discord.Client):
     """The bot: opens the store, registers each game's commands and buttons, and `/vegas`.
 
@@ -83,7 +90,7 @@ class VegasHost(discord.Client):
         handle_signals: bool = False,
     ) -> None:
         super().__init__(
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
@@ -104,6 +111,7 @@ class VegasHost(discord.Client):
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
         log.info("Vegas Host %s hosting %s", vegas_host_version(), games_line(self.games))
         self.store = await Store.open(self.settings.database_path, kinds=self.games.kinds())
+        drawing.configure(self.settings.render_processes, preload=("bot.games",))
         self.tables = Tables(self.store, self.games)
         prompts = Prompts(self, self.store, self.clock, self.games)
         turns = TurnTimers(self.store, self.clock, self.games)

@@ -121,9 +121,15 @@ class Outbox:
 
         Returns the `Asker` to save with the move.
         """
+        # Refused moves leave theirs behind (no news came): drop the expired ones. They
+        # are the oldest (kept in the order they came), so only the front is looked at;
+        # a look at every one made each command cost more the busier the bot was.
         now = discord.utils.utcnow()
-        for old in [k for k, e in self._expected.items() if e.interaction.expires_at < now]:
-            del self._expected[old]  # refused moves, whose news never came
+        while self._expected:
+            oldest = next(iter(self._expected))
+            if self._expected[oldest].interaction.expires_at >= now:
+                break
+            del self._expected[oldest]
         self._expected[interaction.id] = Expected(interaction)
         return Asker(interaction.id, interaction.token)
 

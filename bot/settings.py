@@ -55,6 +55,8 @@ class Settings(BaseSettings):
     # Where `/vegas about` sends readers for the documentation (the operator's own copy
     # of the README and docs/, e.g. their repository's web page); unset, it names them.
     docs_url: str | None = None
+    # Worker processes that draw the pictures (0: a thread of the bot's own process).
+    render_processes: int = 1
 
     @classmethod
     def settings_customise_sources(

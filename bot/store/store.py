@@ -730,8 +730,10 @@ class Store:
 
     async def drop_news(self, news_id: int) -> None:
         """Forget a news once it is posted (or can never be)."""
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
+        # One statement is atomic on its own: no BEGIN and COMMIT around it, which would be
+        # two more trips to the database's thread for every news posted.
+        async with self._lock:
+            await self._db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
 
     # The bot's own bookkeeping --------------------------------------------------------
 

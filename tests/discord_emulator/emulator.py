@@ -111,6 +111,7 @@ class DiscordEmulator:
         self.dm_channels: dict[int, Channel] = {}
         self.commands = commands.CommandStore(self)
         self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.faults = Faults()
         self.gateway = Gateway(self)
         self.requests: list[RequestRecord] = []
@@ -419,6 +420,18 @@ class DiscordEmulator:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers while `user` types `typed` into `option`."""
         return await driver.autocomplete(self, user, channel, command, option, typed, options)
+
+    async def send_slash(
+        self, user: User, channel: Channel, command: str, /, **options: Any
+    ) -> InteractionRecord:
+        """Send a slash command without waiting; `await record.answered.wait()` for its answer."""
+        return await driver.send_slash(self, user, channel, command, options)
+
+    async def send_autocomplete(
+        self, user: User, channel: Channel, command: str, option: str, /, typed: str = ""
+    ) -> InteractionRecord:
+        """Ask for autocomplete choices without waiting (`record.choices` once answered)."""
+        return await driver.send_autocomplete(self, user, channel, command, option, typed)
 
     async def click(self, user: User, message: Message, custom_id: str) -> driver.Reply:
         """Click the button `custom_id` on a message the bot posted."""

@@ -10,7 +10,6 @@ allows 25 subcommands in a group; this one has 24.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
@@ -19,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Command
 
-from bot import replies
+from bot import drawing, replies
 from bot.game import HostedGame, Refusal
 from bot.host import Host
 from bot.options import TableOptions
@@ -281,7 +280,7 @@ class VegasShowdownCommands(app_commands.Group):
             seats = ", ".join(f"{n} ({c})" for c, n in plain_names(game).items())
             raise Refusal(f"{choices.quoted(player or '')} is not a seat at this table: {seats}.")
         await replies.defer(interaction, ephemeral=True)
-        image = await asyncio.to_thread(render_sheet, state, color, names=plain_names(game))
+        image = await drawing.draw(render_sheet, state, color, names=plain_names(game))
         name = chat_names(game)[color]
         await replies.send(
             interaction,
