@@ -1,14 +1,17 @@
-"""The end of step 4: bought tiles, renovations and publicity go onto the sheets.
+"""Bought tiles, renovations and publicity go onto the sheets.
 
-Every player with something to decide gets one pending decision, all at the same time
-(sheets are private; only a lingering card looks at who placed first, and it settles
-ties by turn order):
+Renovate and Publicity open their decision when chosen (`open_own_action`), while the
+others finish bidding, as the books say; games played under the older `after_bidding`
+timing open them with the purchases instead. When bidding ends, every buyer gets a
+decision, all at the same time (sheets are private); a renovation or publicity still
+open goes on beside them, and the round ends once every decision is answered:
 - `buy`: place the bought tile, or reserve it and perhaps place a reserve tile instead;
 - `publicity`: place one reserve tile, or none;
 - `renovate`: take up to 2 tiles off, then put up to 2 reserve tiles on; the placement
   rules are checked when the player says `done` (`undo` starts again, `cancel` gives up).
 Decisions with no real choice are settled at once (a tile that cannot go anywhere is
 reserved). Population, Revenue and Fame follow each tile that goes on or comes off.
+Only a lingering card looks at who put a premier tile on first (see `first_premier`).
 """
 
 from __future__ import annotations
@@ -49,31 +52,46 @@ MAX_RENOVATED = 2
 
 
 def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list[Event]) -> None:
-    """Ask every player who bought, renovates or publicizes what goes on their sheet."""
+    """Ask every buyer what goes on their sheet (under the older timing, renovators too).
+
+    Under the books' timing a renovation or publicity was asked for when chosen and
+    may still be open: it goes on beside the purchases.
+    """
     state.step = "build"
     purchases = {player.color: tile for player, tile in bought}
     for player in state.in_turn_order():
-        decision: Decision | None = None
         if player.color in purchases:
             tile = purchases[player.color]
             if _can_place(player, [tile, *player.reserve]):
                 decision = BuyDecision(player=player.color, tile=tile)
+                events.append(DecisionRequired(decision=state.ask(decision)))
             else:
                 player.reserve.append(tile)
                 events.append(TileReserved(player=player.color, tile=tile, automatic=True))
-        elif player.action == "renovate":
-            if player.sheet or player.reserve:
-                # Built without validation: the snapshot is the game's own sheet.
-                decision = RenovateDecision.model_construct(
-                    player=player.color,
-                    before=list(player.sheet),
-                    before_reserve=list(player.reserve),
-                    before_tracks=(player.population, player.revenue, player.fame),
-                )
-        elif player.action == "publicity" and _can_place(player, player.reserve):
-            decision = PublicityDecision(player=player.color)
-        if decision is not None:
-            events.append(DecisionRequired(decision=state.ask(decision)))
+        elif state.timing == "after_bidding":
+            open_own_action(state, player, events)
+
+
+def open_own_action(state: GameState, player: Player, events: list[Event]) -> None:
+    """Ask `player`, who chose Renovate or Publicity, for that action's decision.
+
+    Nothing is asked when there is nothing to do: a renovation with an empty sheet and
+    reserve, publicity with no reserve tile that can go on the sheet.
+    """
+    decision: Decision | None = None
+    if player.action == "renovate":
+        if player.sheet or player.reserve:
+            # Built without validation: the snapshot is the game's own sheet.
+            decision = RenovateDecision.model_construct(
+                player=player.color,
+                before=list(player.sheet),
+                before_reserve=list(player.reserve),
+                before_tracks=(player.population, player.revenue, player.fame),
+            )
+    elif player.action == "publicity" and _can_place(player, player.reserve):
+        decision = PublicityDecision(player=player.color)
+    if decision is not None:
+        events.append(DecisionRequired(decision=state.ask(decision)))
 
 
 def _can_place(player: Player, tiles: list[str]) -> bool:
@@ -251,5 +269,21 @@ def _put(
 
 
 def _first_premier(state: GameState, player: Player) -> None:
+    """Note that `player` put a premier tile on their sheet now (see `first_premier`)."""
     if player.color not in state.premier_placers:
         state.premier_placers.append(player.color)
+        if state.step == "actions":
+            state.placed_while_bidding.append(player.color)
+
+
+def first_premier(state: GameState) -> Player | None:
+    """The first player to put a premier tile on their sheet this round, if anyone did.
+
+    Placements during bidding happened one after another, so the earliest counts; the
+    purchases after bidding are placed at the same time, so among those turn order from
+    the button decides (and so it does for every placement under the older timing).
+    """
+    if state.placed_while_bidding:
+        return state.player(state.placed_while_bidding[0])
+    placers = set(state.premier_placers)
+    return next((p for p in state.in_turn_order() if p.color in placers), None)

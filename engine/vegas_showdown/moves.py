@@ -85,11 +85,9 @@ def legal_actions(
     if state.over or player not in state.colors:
         return []
     found: list[Action] = []
-    if state.pending:
-        for decision in state.pending:
-            if decision.player == player:
-                found.extend(_answers(state, decision))
-                break
+    owed = next((d for d in state.pending if d.player == player), None)
+    if owed is not None:
+        found.extend(_answers(state, owed))
     elif state.step == "actions" and state.current == player:
         found.extend(_choices(state, player))
     if kinds is not None:

@@ -4,6 +4,10 @@ Parsing turns text into an `Action` or raises `NotationError` ("I can't read tha
 whether the action is allowed is decided later, by `apply`. Formatting gives the
 canonical text back, so `parse_command(format_action(a)) == a`.
 
+A bid names a track (`P1`-`P4`, `slots`, `slots2`, `lounge`, `restaurant`) or the tile
+up for auction there (`bid fancy_slots 18`), which `apply` finds on the board. A word
+that is nearly a tile's or a command's name gets a "did you mean".
+
 Cells are a column letter (A at the casino end, west) and a row number (1 at the
 top): `C2`. A placement names the cell under the placed tile's top-left corner and a
 clockwise turn in degrees: `place lounge C2 90`.
@@ -11,7 +15,9 @@ clockwise turn in degrees: `place lounge C2 90`.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from pydantic import ValidationError
@@ -40,7 +46,7 @@ from .sheet import cell_name, parse_cell
 from .tables import COMPONENTS, TILES
 
 USAGE: Final[dict[str, str]] = {
-    "bid": "bid <P1-P4|slots|slots2|lounge|restaurant> <amount>",
+    "bid": "bid <P1-P4|slots|slots2|lounge|restaurant|tile> <amount>",
     "renovate": "renovate",
     "publicity": "publicity",
     "stack": "stack small|medium|large",
@@ -85,11 +91,27 @@ def _fail(kind: str, problem: str) -> NotationError:
     return NotationError(f"{problem} Usage: {USAGE[kind]}")
 
 
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """` Did you mean lounge?`: the known word closest to a misspelt one ('' if none is)."""
+    found = difflib.get_close_matches(word.lower(), list(known), n=1, cutoff=0.7)
+    return f" Did you mean {found[0]}?" if found else ""
+
+
+def _tile_meant(word: str) -> str:
+    """` Did you mean lounge?` for a word close to a tile's id, name or alias."""
+    found = difflib.get_close_matches(_key(word), list(_TILE_WORDS), n=1, cutoff=0.7)
+    return f" Did you mean {_TILE_WORDS[found[0]]}?" if found else ""
+
+
 def parse_tile(word: str) -> str:
     """A tile by id or name without spaces, e.g. `fancy_slots` or `FancySlots`."""
     tile = _TILE_WORDS.get(_key(word))
     if tile is None:
-        raise NotationError(f"'{word}' is not a tile: tiles are " + ", ".join(sorted(TILES)) + ".")
+        raise NotationError(
+            f"'{word}' is not a tile.{_tile_meant(word)} Tiles are "
+            + ", ".join(sorted(TILES))
+            + "."
+        )
     return tile
 
 
@@ -137,9 +159,10 @@ def _parse(kind: str, args: list[str]) -> Action:
     if kind == "bid":
         if len(args) != 2:
             raise _fail(kind, "Say which tile's track and how much.")
-        target = _TARGET_WORDS.get(args[0].lower())
+        target: str | None = _TARGET_WORDS.get(args[0].lower()) or _TILE_WORDS.get(_key(args[0]))
         if target is None:
-            raise _fail(kind, f"'{args[0]}' is not a bidding track.")
+            meant = did_you_mean(args[0], _TARGET_WORDS) or _tile_meant(args[0])
+            raise _fail(kind, f"'{args[0]}' is not a bidding track or a tile.{meant}")
         match = _AMOUNT.match(args[1])
         if match is None or int(match.group(1)) < 1:
             raise _fail(kind, f"'{args[1]}' is not an amount of money: write it like 12 or $12.")

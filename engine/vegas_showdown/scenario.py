@@ -33,7 +33,7 @@ from .rounds import start_round
 from .setup import GameSettings, new_game
 from .sheet import Placement, canonical, sheet_problems
 from .sheet_scoring import sheet_bonuses
-from .state import Choice, GameState, Player, Space
+from .state import Choice, GameState, Player, Space, Timing
 from .tables import COMPONENTS, TILES, card_of
 
 SpaceId = Literal["P1", "P2", "P3", "P4"]
@@ -151,18 +151,23 @@ class Step(_Strict):
 
 
 class Scenario(_Strict):
-    """A scenario file."""
+    """A scenario file.
+
+    `timing`: when Renovate and Publicity are carried out (`at_once`, as the books say;
+    `after_bidding` for games played before that).
+    """
 
     name: str
     players: list[Color]
     seed: int = 0
+    timing: Timing = "at_once"
     setup: Setup | None = None
     steps: list[Step]
     note: str = ""
 
     @model_validator(mode="after")
     def _setup_fits(self) -> Scenario:
-        GameSettings(players=self.players, seed=self.seed)
+        GameSettings(players=self.players, seed=self.seed, timing=self.timing)
         setup = self.setup
         if setup is None:
             return self
@@ -207,7 +212,7 @@ def _placement_text(placement: Placement) -> str:
 
 def build_state(scenario: Scenario) -> GameState:
     """The scenario's starting state: its setup, or a new game from its seed."""
-    settings = GameSettings(players=scenario.players, seed=scenario.seed)
+    settings = GameSettings(players=scenario.players, seed=scenario.seed, timing=scenario.timing)
     setup = scenario.setup
     if setup is None:
         state, _ = new_game(settings)
@@ -279,6 +284,7 @@ def build_state(scenario: Scenario) -> GameState:
         deck=deck,
         no_bid=list(setup.no_bid),
         rng=Pcg32.seeded(scenario.seed),
+        timing=scenario.timing,
     )
     if min(basic.values(), default=0) < 0 or any(n < 0 for n in Counter(out).values()):
         raise ValueError("the setup uses more basic tiles than the game has")

@@ -39,13 +39,16 @@ async def test_every_refusal_is_private_and_changes_nothing(table: Table, vegas:
     assert await typing(bob, "vs bid", tile="P2", amount=18) == turn
     assert await typing(carol, "vs publicity") == turn
     assert await typing(dave, "vs bid", tile="P2", amount=18) == NOT_PLAYING
+    later = (
+        "now: bought tiles go on sheets once the round's bidding is over (Renovate and "
+        "Publicity place at once, when chosen)."
+    )
     assert await typing(alice, "vs place", tile="slots", where="1") == (
-        "You have no tile to place now: tiles go on sheets once the round's bidding is over."
+        f"You have no tile to place {later}"
     )
     for command in ("vs reserve", "vs done", "vs cancel"):
         assert await typing(alice, command) == (
-            "You have nothing to place, reserve or remove now: tiles go on sheets once the "
-            "round's bidding is over."
+            f"You have nothing to place, reserve or remove {later}"
         )
     assert await typing(alice, "vs stack", size="small") == (
         "No premier space is waiting for you to choose a stack."

@@ -233,7 +233,8 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
         bid = emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
         assert await refused(table, vegas, bid) == because  # said once, nothing after
     closing = await emu.slash(alice, channel, "vs publicity")
-    assert "Placing now: **Bob** (blue), **Carol** (green) and **Alice** (red)" in closing.content
+    # Bob's renovation and Alice's Publicity were asked for when they chose them.
+    assert "Placing now: **Bob** (blue), **Alice** (red) and **Carol** (green)" in closing.content
 
     # Carol puts her reserve's Lounge on instead of the Slots she bought.
     bought = await prompt_for(emu, table, carol)

@@ -15,6 +15,7 @@ from discord import app_commands
 from bot.posts import clip
 from engine.vegas_showdown import Color, GameState, NotationError, legal_actions
 from engine.vegas_showdown.actions import BID_TARGETS, Bid, BidTarget, Remove
+from engine.vegas_showdown.bidding import resolve_target as track_of
 from engine.vegas_showdown.bidding import standing_bidder, target_tile
 from engine.vegas_showdown.notation import parse_tile
 from engine.vegas_showdown.sheet import cell_name
@@ -48,7 +49,7 @@ def _amounts(state: GameState, color: Color) -> dict[BidTarget, list[int]]:
     found: dict[BidTarget, list[int]] = {}
     for action in legal_actions(state, color, ("bid",)):
         if isinstance(action, Bid):
-            found.setdefault(action.target, []).append(action.amount)
+            found.setdefault(track_of(state, action.target), []).append(action.amount)
     return found
 
 

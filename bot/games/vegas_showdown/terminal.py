@@ -26,6 +26,7 @@ from engine.vegas_showdown import (
 )
 from engine.vegas_showdown.actions import Bid, BidTarget
 from engine.vegas_showdown.ai import ComputerPlayer, Level, make_player
+from engine.vegas_showdown.bidding import resolve_target
 from engine.vegas_showdown.events import RoundStarted
 from engine.vegas_showdown.guide import TOPICS, guide
 from engine.vegas_showdown.notation import USAGE
@@ -91,7 +92,7 @@ def moves_text(state: GameState, color: Color) -> str:
     others: list[str] = []
     for action in legal_actions(state, color):
         if isinstance(action, Bid):
-            by_target.setdefault(action.target, []).append(action.amount)
+            by_target.setdefault(resolve_target(state, action.target), []).append(action.amount)
         elif action.kind == "place":
             places.append(format_action(action))
         else:
