@@ -16,6 +16,10 @@ Only a lingering card looks at who put a premier tile on first (see `first_premi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.words import or_list
+
 from .actions import Action, Cancel, Color, Done, Place, Remove, Reserve, Undo
 from .errors import IllegalAction
 from .events import (
@@ -32,6 +36,7 @@ from .sheet import (
     canonical,
     cell_name,
     fit_problem,
+    fitting_placements,
     legal_placements,
     placement_problem,
     sheet_problems,
@@ -49,6 +54,8 @@ from .tables import COMPONENTS, TILES, tile_name
 from .tracks import count_tile
 
 MAX_RENOVATED = 2
+# The most places a refused placement suggests instead.
+MOST_SUGGESTED = 3
 
 
 def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list[Event]) -> None:
@@ -133,8 +140,40 @@ def _legal(state: GameState, player: Player, action: Place) -> Placement:
     placement = Placement(action.tile, action.x, action.y, action.rot)
     problem = placement_problem(COMPONENTS, player.sheet, placement)
     if problem is not None:
-        raise IllegalAction(problem)
+        fits = legal_placements(COMPONENTS, player.sheet, action.tile)
+        raise IllegalAction(problem + what_fits(placement, fits))
     return placement
+
+
+def what_fits(placement: Placement, fits: Sequence[Placement]) -> str:
+    """What would work instead of a refused placement, as a sentence to add to the refusal.
+
+    The turns of the tile that fit at that cell; else the nearest cells where it fits
+    turned as asked; else the nearest places at all; else that it goes nowhere now.
+    """
+    name = tile_name(placement.tile)
+    cell = cell_name((placement.x, placement.y))
+    here = [p for p in fits if (p.x, p.y) == (placement.x, placement.y)]
+    if here:
+        return f" At {cell} the {name} fits turned {or_list([_turn(p) for p in here])}."
+
+    def nearest(places: Sequence[Placement]) -> list[Placement]:
+        away = [abs(p.x - placement.x) + abs(p.y - placement.y) for p in places]
+        order = sorted(range(len(places)), key=lambda n: (away[n], places[n].y, places[n].x))
+        return [places[n] for n in order[:MOST_SUGGESTED]]
+
+    turned = [p for p in fits if p.rot == placement.rot]
+    if turned:
+        cells = or_list([cell_name((p.x, p.y)) for p in nearest(turned)])
+        return f" Turned {_turn(placement)}, the {name} fits at {cells} (the nearest)."
+    if fits:
+        places = or_list([f"{cell_name((p.x, p.y))} turned {_turn(p)}" for p in nearest(fits)])
+        return f" The {name} fits at {places} (the nearest)."
+    return f" The {name} cannot go anywhere on your sheet now."
+
+
+def _turn(placement: Placement) -> str:
+    return f"{placement.rot * 90}°"
 
 
 def _answer_buy(
@@ -213,7 +252,8 @@ def _answer_renovation(
         placement = Placement(action.tile, action.x, action.y, action.rot)
         problem = fit_problem(COMPONENTS, player.sheet, placement)
         if problem is not None:
-            raise IllegalAction(problem)
+            fits = fitting_placements(COMPONENTS, player.sheet, action.tile)
+            raise IllegalAction(problem + what_fits(placement, fits))
         player.reserve.remove(action.tile)
         decision.placed.append(action.tile)
         _put(state, player, placement, events, counts_as_first=False)

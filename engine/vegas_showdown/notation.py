@@ -72,6 +72,8 @@ _TARGET_WORDS: Final[dict[str, BidTarget]] = {
 }
 _AMOUNT = re.compile(r"^\$?([0-9]{1,6})$")
 _ROTATIONS: Final = {"0": 0, "90": 1, "180": 2, "270": 3}
+# The most characters of a player's words a refusal echoes.
+_SHOWN: Final = 24
 
 
 def _key(text: str) -> str:
@@ -87,6 +89,11 @@ _TILE_WORDS: Final[dict[str, str]] = {
 }
 
 
+def _shown(text: str) -> str:
+    """The player's words, shortened when echoed back (a refusal stays short)."""
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+
+
 def _fail(kind: str, problem: str) -> NotationError:
     return NotationError(f"{problem} Usage: {USAGE[kind]}")
 
@@ -97,10 +104,16 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     return f" Did you mean {found[0]}?" if found else ""
 
 
+def tile_guess(word: str) -> str | None:
+    """The tile a misspelt word most likely means (`lonuge`: `lounge`), if any is close."""
+    found = difflib.get_close_matches(_key(word), list(_TILE_WORDS), n=1, cutoff=0.7)
+    return _TILE_WORDS[found[0]] if found else None
+
+
 def _tile_meant(word: str) -> str:
     """` Did you mean lounge?` for a word close to a tile's id, name or alias."""
-    found = difflib.get_close_matches(_key(word), list(_TILE_WORDS), n=1, cutoff=0.7)
-    return f" Did you mean {_TILE_WORDS[found[0]]}?" if found else ""
+    meant = tile_guess(word)
+    return f" Did you mean {meant}?" if meant else ""
 
 
 def parse_tile(word: str) -> str:
@@ -108,7 +121,7 @@ def parse_tile(word: str) -> str:
     tile = _TILE_WORDS.get(_key(word))
     if tile is None:
         raise NotationError(
-            f"'{word}' is not a tile.{_tile_meant(word)} Tiles are "
+            f"'{_shown(word)}' is not a tile.{_tile_meant(word)} Tiles are "
             + ", ".join(sorted(TILES))
             + "."
         )
@@ -125,7 +138,7 @@ def parse_sheet_cell(word: str) -> tuple[int, int]:
     if cell is None or not (0 <= cell[0] < cols and 0 <= cell[1] < rows):
         last = cell_name((cols - 1, rows - 1))
         raise NotationError(
-            f"'{word}' is not a cell of the sheet: write a column letter and a row number, "
+            f"'{_shown(word)}' is not a cell of the sheet: write a column letter and a row number, "
             f"from a1 to {last}."
         )
     return cell
@@ -135,7 +148,7 @@ def parse_color(word: str) -> Color:
     """A player colour."""
     color = word.lower()
     if color not in COLORS:
-        raise NotationError(f"'{word}' is not a player colour: {', '.join(COLORS)}.")
+        raise NotationError(f"'{_shown(word)}' is not a player colour: {', '.join(COLORS)}.")
     return color
 
 
@@ -148,7 +161,7 @@ def parse_command(text: str) -> Action:
     try:
         return _parse(kind, args)
     except ValidationError as error:  # values the models reject
-        raise _fail(kind, f"I can't read '{text.strip()}'.") from error
+        raise _fail(kind, f"I can't read '{_shown(text.strip())}'.") from error
 
 
 def _parse(kind: str, args: list[str]) -> Action:
@@ -162,10 +175,12 @@ def _parse(kind: str, args: list[str]) -> Action:
         target: str | None = _TARGET_WORDS.get(args[0].lower()) or _TILE_WORDS.get(_key(args[0]))
         if target is None:
             meant = did_you_mean(args[0], _TARGET_WORDS) or _tile_meant(args[0])
-            raise _fail(kind, f"'{args[0]}' is not a bidding track or a tile.{meant}")
+            raise _fail(kind, f"'{_shown(args[0])}' is not a bidding track or a tile.{meant}")
         match = _AMOUNT.match(args[1])
         if match is None or int(match.group(1)) < 1:
-            raise _fail(kind, f"'{args[1]}' is not an amount of money: write it like 12 or $12.")
+            raise _fail(
+                kind, f"'{_shown(args[1])}' is not an amount of money: write it like 12 or $12."
+            )
         return Bid(target=target, amount=int(match.group(1)))
     if kind == "stack":
         if len(args) != 1 or args[0].lower() not in SIZES:
@@ -179,21 +194,23 @@ def _parse(kind: str, args: list[str]) -> Action:
         x, y = parse_sheet_cell(args[1])
         turn = args[2].lower().rstrip("°") if len(args) == 3 else "0"
         if turn not in _ROTATIONS:
-            raise _fail(kind, f"'{args[2]}' is not a turn: use 0, 90, 180 or 270.")
+            raise _fail(kind, f"'{_shown(args[2])}' is not a turn: use 0, 90, 180 or 270.")
         return Place(tile=tile, x=x, y=y, rot=_ROTATIONS[turn])
     if kind == "remove":
         if len(args) != 1:
             raise _fail(kind, "Say which cell the tile covers.")
         x, y = parse_sheet_cell(args[0])
         return Remove(x=x, y=y)
-    raise NotationError(f"I don't know the command '{kind}'. Commands: " + ", ".join(USAGE) + ".")
+    raise NotationError(
+        f"I don't know the command '{_shown(kind)}'. Commands: " + ", ".join(USAGE) + "."
+    )
 
 
 def parse_line(line: str) -> tuple[Color, Action]:
     """Parse `<player>: <command>`, the form used in logs and scenarios."""
     who, sep, command = line.partition(":")
     if not sep:
-        raise NotationError(f"'{line}' needs the player first, like 'red: publicity'.")
+        raise NotationError(f"'{_shown(line)}' needs the player first, like 'red: publicity'.")
     return parse_color(who.strip()), parse_command(command)
 
 

@@ -28,7 +28,7 @@ from .flow import proceed
 from .game import apply
 from .moves import legal_actions
 from .narrate import describe
-from .notation import format_action, parse_command, parse_line
+from .notation import did_you_mean, format_action, parse_command, parse_line, tile_guess
 from .rounds import start_round
 from .setup import GameSettings, new_game
 from .sheet import Placement, canonical, sheet_problems
@@ -185,7 +185,10 @@ class Scenario(_Strict):
 
 def _tile(tile: str) -> str:
     if tile not in TILES:
-        raise ValueError(f"'{tile}' is not a tile id")
+        meant = tile_guess(tile)
+        raise ValueError(
+            f"'{tile}' is not a tile id" + (f"; did you mean {meant}?" if meant else "")
+        )
     return tile
 
 
@@ -196,7 +199,9 @@ def card_index(name: str, taken: set[int] | None = None) -> int:
         fits = copy.card_id == card_id and (not symbol or copy.symbol == symbol)
         if fits and (taken is None or copy.position not in taken):
             return copy.position
-    raise ValueError(f"no (free) event card '{name}'")
+    known = {copy.card_id for copy in COMPONENTS.event_deck}
+    meant = did_you_mean(card_id, known) if card_id not in known else ""
+    raise ValueError(f"no (free) event card '{name}'.{meant}")
 
 
 def _placement(text: str) -> Placement:

@@ -197,10 +197,15 @@ class VegasShowdownCommands(app_commands.Group):
         if decision is None:
             raise Refusal(refusals.nothing_to_place(game, state, cast(Color, color)))
         offered = placing.tiles(state, decision)
+        mine = and_list([f"the {tile_name(t)}" for t in offered]) or "nothing"
         if chosen is None:
-            mine = and_list([f"the {tile_name(t)}" for t in offered]) or "nothing"
             raise Refusal(
-                f"{choices.quoted(tile)} is not a tile you can place now: you can place {mine} "
+                f"{choices.quoted(tile)} is not a tile you can place now.{choices.tile_meant(tile)}"
+                f" You can place {mine} (autocomplete lists them)."
+            )
+        if chosen not in placing.held(state, decision):
+            raise Refusal(
+                f"You have no {tile_name(chosen)} to place now: you can place {mine} "
                 "(autocomplete lists them)."
             )
         ordered = placing.spots(state, decision, chosen)
