@@ -343,7 +343,7 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     assert "reconstructed" in rules.embeds[0]["description"]
     renovating = await emu.slash(table.dave, channel, "vs rules", topic="renovate")
     told = renovating.embeds[0]["description"]
-    assert told.startswith("`/vs renovate`: after bidding, take up to 2 tiles off your sheet")
+    assert told.startswith("`/vs renovate`: at once, while the others finish bidding, take up")
     assert "(`/vs remove cell:<cell>`)" in told and "`/vs undo` starts over" in told
     placing = await emu.slash(table.dave, channel, "vs rules", topic="place")
     # The moves are written with the options Discord shows (`tile:`, `where:`).

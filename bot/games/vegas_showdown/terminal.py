@@ -52,8 +52,8 @@ Type a command for the player named at the prompt, in the engine's notation:
   reserve                     keep the tile you bought in your reserve
   remove <cell>               renovating: take the tile covering that cell off
   done | undo | cancel        finish Publicity or a renovation; start it again; give up
-After bidding everyone places at once: another player acts by putting their colour
-first, e.g.  blue: place lounge a3
+Renovate and Publicity are done at once, while the others bid. After bidding everyone
+places at once: another player acts by putting their colour first, e.g.  blue: place lounge a3
 Also: moves (what you may do now, every place a tile can go), status, board (write the
       round picture now), rules [topic], help, quit"""
 
