@@ -81,7 +81,13 @@ def _stack(size: Size) -> ChooseStack:
 def legal_actions(
     state: GameState, player: Color, kinds: Collection[str] | None = None
 ) -> list[Action]:
-    """Every action `player` may take now, optionally only of the given kinds."""
+    """Every action `player` may take now, optionally only of the given kinds.
+
+    Bids are listed by track; `apply` also takes a bid naming the tile up for auction
+    there instead (the same bid, in other words). While bidding goes on, a player who
+    renovates or publicizes answers that decision, and the player whose turn it is
+    chooses.
+    """
     if state.over or player not in state.colors:
         return []
     found: list[Action] = []
