@@ -5,11 +5,14 @@ ends once the purchases and the renovation are done."""
 from __future__ import annotations
 
 from bot.app import VegasHost
+from bot.clock import ManualClock
 from engine.vegas_showdown import GameState
 from engine.vegas_showdown.sheet import cell_name
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import open_prompts, open_showdown, prompt_for, round_one_bids, the_game
+
+MINUTES = 1 / 60  # of an hour, for `clock.advance(hours=...)`
 
 
 async def state_of(vegas: VegasHost, table: Table) -> GameState:
@@ -82,3 +85,47 @@ async def test_a_renovation_and_a_publicity_go_on_while_the_others_bid(
     await emu.wait_until(
         lambda: open_prompts(emu.history(channel)) == [], 10.0, "every prompt closed"
     )
+
+
+async def test_a_renovation_outlives_the_others_action_timers_and_ends_with_the_placements(
+    table: Table, vegas: VegasHost, clock: ManualClock
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    alice, bob, carol = players
+    await open_showdown(table, vegas, players, settings={"turn_timer": 60})
+    await round_one_bids(table, players)
+    await emu.slash(alice, channel, "vs reserve")
+    await emu.slash(carol, channel, "vs reserve")
+    await emu.slash(bob, channel, "vs place", tile="table_games", where="1")
+    [placed] = (await state_of(vegas, table)).player("blue").sheet
+
+    # Bob renovates and takes his tile off; his prompt keeps its own time (a day), as
+    # only the action choices are timed while bidding goes on.
+    await emu.slash(bob, channel, "vs renovate")
+    renovation = await prompt_for(emu, table, bob)
+    assert f"<t:{int(clock.now()) + 24 * 3600}:R>" in renovation.content
+    await emu.slash(bob, channel, "vs remove", cell=cell_name((placed.x, placed.y)))
+
+    # Carol's choice runs out: she takes Renovate; Bob's renovation is left alone.
+    await clock.advance(hours=61 * MINUTES)
+    ended = await emu.wait_for_message(channel, lambda m: "Time is up" in m.content)
+    assert "**Carol** (green)'s action choice" in ended.content
+    state = await state_of(vegas, table)
+    assert state.player("green").action == "renovate" and state.current == "red"
+    owed = {d.player: d.kind for d in state.pending}
+    assert owed == {"blue": "renovate", "green": "renovate"}
+    assert state.player("blue").sheet == []
+
+    # Alice's bid ends the bidding: the renovation now runs out with the placements.
+    await emu.slash(alice, channel, "vs bid", tile="slots", amount=5)
+    placements_end = int(clock.now()) + 3600
+    await emu.wait_until(
+        lambda: f"<t:{placements_end}:R>" in renovation.content, 10.0, "the prompt redrawn"
+    )
+    await clock.advance(hours=61 * MINUTES)
+    await emu.wait_for_message(channel, lambda m: "Round 2 is over" in str(m.embeds))
+    state = await state_of(vegas, table)
+    # Cancelled, as a renovation out of time is: Bob's sheet is as it was.
+    assert state.round == 3 and state.player("blue").sheet == [placed]
+    assert state.player("red").reserve == ["slots", "slots"]
