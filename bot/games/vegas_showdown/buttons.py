@@ -590,7 +590,9 @@ async def show_range(
     await replies.defer(interaction, ephemeral=True)
     try:
         game, state, decision = await _decision(host, interaction, game_id, decision_id)
-        first = int(_values(interaction)[0]) if _values(interaction)[0].isdigit() else 1
+        value = _values(interaction)[0]
+        # Only the menu's own numbers are read (`int` refuses past 4,300 digits).
+        first = int(value) if value.isascii() and value.isdigit() and len(value) <= 4 else 1
         ordered = spots(state, decision, tile)
         run = next((m for m in placing.ranges(ordered) if m.first == first), None)
         if run is None:

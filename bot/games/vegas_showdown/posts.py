@@ -179,7 +179,7 @@ def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str
     if stack is not None:
         see = " (see the prompt)" if user_of(game, stack.player) else ""
         return f"{names[stack.player]} chooses which premier stack fills {stack.space}{see}.", []
-    if state.pending:
+    if state.pending and state.step != "actions":
         placing = list(dict.fromkeys(d.player for d in state.pending))
         placers = [names[c] for c in placing]
         prompted = [names[c] for c in placing if user_of(game, c)]
@@ -460,7 +460,7 @@ def status_embed(
         embed.add_field(name="Result", value=f"{winners} won.", inline=False)
     else:
         waiting, _ = next_line(game, state, None)
-        if not state.pending and state.current is not None:
+        if state.step == "actions" and state.current is not None:
             waiting = f"{names[state.current]} is choosing an action."
         until = f" Time runs out <t:{int(deadline)}:R>." if deadline is not None else ""
         embed.add_field(name="Waiting for", value=clip(waiting + until, 1000), inline=False)
