@@ -51,6 +51,7 @@ from .games import (
     Saved,
     Seat,
     Status,
+    Summary,
     TurnTimer,
 )
 from .kinds import Kind, Kinds, Record
@@ -81,6 +82,7 @@ __all__ = [
     "Status",
     "Store",
     "StoreError",
+    "Summary",
     "Synchronous",
     "TurnTimer",
     "UnknownKind",

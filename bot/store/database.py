@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, Protocol
 from urllib.parse import urlsplit, urlunsplit
@@ -19,6 +20,17 @@ from .errors import StoreError
 
 Synchronous = Literal["FULL", "NORMAL"]
 Row = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class TableRows:
+    """A table's rows, for copying: the table, its columns and the rows' values in order."""
+
+    table: str
+    columns: Sequence[str]
+    rows: Sequence[Row]
+
+
 SQLITE_SCHEME: Final = "sqlite"
 POSTGRESQL_SCHEMES: Final = ("postgresql", "postgres")
 
@@ -84,8 +96,11 @@ class Database(Connection, Protocol):
     async def delete_games(self, game_ids: Sequence[int]) -> None:
         """Delete these games and everything of theirs, their append-only logs included."""
 
-    async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Row]) -> None:
-        """Insert rows as they are (ids included), in one transaction; for `bot.store copy`."""
+    async def copy_in(self, tables: Sequence[TableRows]) -> None:
+        """Insert every table's rows as they are (ids included), all in one transaction.
+
+        For `bot.store copy`: after it, new ids continue after the copied ones.
+        """
 
 
 # The store's own tables in an order that never inserts a row before the row it refers to.

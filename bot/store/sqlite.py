@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import aiosqlite
 
-from .database import Row, Synchronous, UniqueViolation, deletion_order
+from .database import Row, Synchronous, TableRows, UniqueViolation, deletion_order
 from .errors import StoreError
 from .migrate import migrate, schema_version
 
@@ -228,14 +228,17 @@ class SQLiteDatabase:
             for _, sql in guards:
                 await db.execute(sql)
 
-    async def copy_rows(self, table: str, columns: Sequence[str], rows: Sequence[Row]) -> None:
-        """Insert rows as they are, ids included, in one transaction."""
-        marks = ", ".join("?" * len(columns))
-        names = ", ".join(columns)
+    async def copy_in(self, tables: Sequence[TableRows]) -> None:
+        """Insert every table's rows as they are (ids included), all in one transaction."""
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
-                await self._db.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", rows)
+                for copied in tables:
+                    marks = ", ".join("?" * len(copied.columns))
+                    names = ", ".join(copied.columns)
+                    await self._db.executemany(
+                        f"INSERT INTO {copied.table} ({names}) VALUES ({marks})", copied.rows
+                    )
                 await self._db.execute("COMMIT")
             except BaseException:
                 await self._rollback()

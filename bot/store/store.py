@@ -48,6 +48,7 @@ from .games import (
     Saved,
     Seat,
     Status,
+    Summary,
     TurnTimer,
 )
 from .kinds import Kind, Kinds
@@ -55,6 +56,7 @@ from .migrate import MIGRATIONS_DIR
 from .postgresql import PostgreSQLDatabase
 from .sqlite import SQLiteDatabase
 
+_SUMMARY_COLUMNS: Final = "id, guild_id, channel_id, kind, status, moves, updated_at, ended_at"
 _PROMPT_COLUMNS: Final = "game_id, kind, ref, channel_id, message_id, expires_at"
 _TIMER_COLUMNS: Final = "game_id, turn, player, remind_at, expires_at, reminded"
 # When a turn timer next needs attention: its reminder until it went out, then its end.
@@ -428,6 +430,37 @@ class Store:
         """The ids of every stored game, oldest first."""
         rows = await self._db.fetch("SELECT id FROM games ORDER BY id")
         return [int(row[0]) for row in rows]
+
+    async def summaries(self) -> list[Summary]:
+        """Every stored game in a line each, oldest first (for operators)."""
+        rows = await self._db.fetch(f"SELECT {_SUMMARY_COLUMNS} FROM games ORDER BY id")
+        return [Summary(*row) for row in rows]
+
+    async def ended_before(self, cutoff: str) -> list[Summary]:
+        """Finished and abandoned games that ended before `cutoff` (a `utc_now()` time)."""
+        rows = await self._db.fetch(
+            f"SELECT {_SUMMARY_COLUMNS} FROM games "
+            "WHERE status IN ('finished', 'abandoned') AND ended_at < ? ORDER BY id",
+            (cutoff,),
+        )
+        return [Summary(*row) for row in rows]
+
+    async def delete_games(self, game_ids: Sequence[int]) -> None:
+        """Delete these ended games for good, with their logs, snapshots, seats and news.
+
+        Refuses (`WrongStatus`, nothing deleted) if any of them is in its lobby or under way.
+        """
+        if not game_ids:
+            return
+        marks = ", ".join("?" * len(game_ids))
+        rows = await self._db.fetch(
+            f"SELECT id, status FROM games WHERE id IN ({marks}) "
+            "AND status NOT IN ('finished', 'abandoned')",
+            tuple(game_ids),
+        )
+        if rows:
+            raise WrongStatus(int(rows[0][0]), str(rows[0][1]), "finished or abandoned")
+        await self._db.delete_games(game_ids)
 
     async def game_and_moves(self, game_id: int) -> tuple[Game, list[Move]]:
         """A game and its whole move log, read at one consistent moment."""
