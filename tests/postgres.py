@@ -27,6 +27,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 URL_VARIABLE: Final = "TEST_POSTGRES_URL"
 SYSTEM_USER: Final = "embedded_postgres"
+FOLDER_PREFIX: Final = "vegas-pg-"
 _numbers = itertools.count(1)
 
 
@@ -126,6 +127,18 @@ def _let_user_in(folder: Path) -> str:
     return SYSTEM_USER
 
 
+def _stop_orphans() -> None:
+    """Stop servers whose test session was killed before it could stop them."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
+        try:
+            os.kill(int((folder / "owner").read_text()), 0)
+        except ProcessLookupError:
+            user = folder.owner() if os.geteuid() == 0 else None
+            PostgresServer(url="", folder=folder, user=user).stop()
+        except (OSError, ValueError):
+            continue  # another user's, or still being made
+
+
 def start_server(durable: bool = False) -> PostgresServer:
     """Start a PostgreSQL server in a new temporary folder (or use `TEST_POSTGRES_URL`).
 
@@ -135,7 +148,9 @@ def start_server(durable: bool = False) -> PostgresServer:
     existing = os.environ.get(URL_VARIABLE)
     if existing:
         return PostgresServer(url=existing)
-    folder = Path(tempfile.mkdtemp(prefix="vegas-pg-"))
+    _stop_orphans()
+    folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))
+    (folder / "owner").write_text(str(os.getpid()))
     user = _let_user_in(folder) if os.geteuid() == 0 else None
     password = secrets.token_hex(12)
     (folder / "password").write_text(password)

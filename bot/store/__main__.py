@@ -109,12 +109,12 @@ async def _copy(source: Store, target_url: str) -> int:
                     f"{shown} is not empty (its table {table} has rows): copy only into a new, "
                     "empty database."
                 )
+        columns = {table: await source.database.columns(table) for table in tables}
         copied: list[TableRows] = []
-        async with source.database.reading() as db:
+        async with source.database.reading() as db:  # one consistent moment of every table
             for table in tables:
-                columns = await source.database.columns(table)
-                rows = await db.fetch(f"SELECT {', '.join(columns)} FROM {table}")
-                copied.append(TableRows(table, columns, rows))
+                rows = await db.fetch(f"SELECT {', '.join(columns[table])} FROM {table}")
+                copied.append(TableRows(table, columns[table], rows))
         await target.database.copy_in(copied)
         counts = ", ".join(f"{len(t.rows)} {t.table}" for t in copied if t.rows)
         print(f"Copied {source.location} to {shown}: {counts}.")
