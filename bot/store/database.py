@@ -35,6 +35,75 @@ SQLITE_SCHEME: Final = "sqlite"
 POSTGRESQL_SCHEMES: Final = ("postgresql", "postgres")
 
 
+# Puts a move's news in the outbox with the game's channel and current snapshot (the state
+# before the move): game_id, seq, game_id, game_id, note, interaction_id, token, created_at.
+INSERT_NEWS: Final = """
+    INSERT INTO outbox (game_id, seq, channel_id, state_before, note, interaction_id,
+                        interaction_token, created_at)
+    VALUES (?, ?, (SELECT channel_id FROM games WHERE id = ?),
+            (SELECT state FROM snapshots WHERE game_id = ?), ?, ?, ?, ?)
+"""
+
+
+@dataclass(frozen=True)
+class MoveToSave:
+    """One accepted move to save: the log line, the new snapshot and, if any, its news."""
+
+    game_id: int
+    expected_version: int
+    actor_user_id: int | None
+    command: str
+    state_json: str
+    game_over: bool
+    now: str
+    with_news: bool
+    note: str = ""
+    interaction_id: int | None = None
+    interaction_token: str | None = None
+
+
+async def save_move_in_steps(db: Connection, move: MoveToSave) -> tuple[int, int] | None:
+    """Save a move statement by statement inside the caller's transaction.
+
+    Returns (new version, the move's seq), or None when the game is not at the expected
+    version or not under way (then nothing was written).
+    """
+    rows = await db.fetch(
+        "UPDATE games SET version = version + 1, moves = moves + 1, updated_at = ?, "
+        "status = CASE WHEN ? THEN 'finished' ELSE status END, "
+        "ended_at = CASE WHEN ? THEN ? ELSE ended_at END "
+        "WHERE id = ? AND version = ? AND status = 'active' RETURNING version, moves",
+        (
+            move.now,
+            move.game_over,
+            move.game_over,
+            move.now,
+            move.game_id,
+            move.expected_version,
+        ),
+    )
+    if not rows:
+        return None
+    version, seq = int(rows[0][0]), int(rows[0][1])
+    await db.execute(
+        "INSERT INTO moves (game_id, seq, actor_user_id, command, created_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (move.game_id, seq, move.actor_user_id, move.command, move.now),
+    )
+    if move.with_news:
+        await db.execute(
+            INSERT_NEWS,
+            (
+                *(move.game_id, seq, move.game_id, move.game_id),
+                *(move.note, move.interaction_id, move.interaction_token, move.now),
+            ),
+        )
+    await db.execute(
+        "UPDATE snapshots SET state = ? WHERE game_id = ?", (move.state_json, move.game_id)
+    )
+    return version, seq
+
+
 class UniqueViolation(StoreError):
     """A write broke a UNIQUE constraint or index (the store says which rule it broke)."""
 
@@ -64,6 +133,14 @@ class Database(Connection, Protocol):
         """An SQL expression: the seats of game `g` as a JSON array of arrays.
 
         Each is `[position, color, user_id, ai_level, name, resigned, autopilot]`.
+        """
+
+    async def save_move(self, move: MoveToSave) -> tuple[int, int] | None:
+        """Save an accepted move (log, snapshot, version, news) in one transaction.
+
+        (new version, seq), or None if the game was not at the expected version and under
+        way: then nothing is written. It is the hottest write, so each database does it
+        its fastest way.
         """
 
     def transaction(self) -> AbstractAsyncContextManager[Connection]:

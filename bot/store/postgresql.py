@@ -23,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 import asyncpg
 
 from .database import (
+    MoveToSave,
     Row,
     Synchronous,
     TableRows,
@@ -40,6 +41,30 @@ SCHEMA_TABLE: Final = "schema_migrations"
 SEATS_JSON: Final = """(SELECT COALESCE(json_agg(json_build_array(
             position, color, user_id, ai_level, name, resigned, autopilot)), '[]')
        FROM seats WHERE game_id = g.id)"""
+# A move saved in one statement (one round trip to the server, its own transaction): the
+# version check, the log line, the news with the snapshot before the move (every part of
+# a statement sees the database as it was when the statement began), the new snapshot.
+SAVE_MOVE: Final = """
+WITH bumped AS (
+    UPDATE games SET version = version + 1, moves = moves + 1, updated_at = $1,
+           status = CASE WHEN $2 THEN 'finished' ELSE status END,
+           ended_at = CASE WHEN $2 THEN $1 ELSE ended_at END
+     WHERE id = $3 AND version = $4 AND status = 'active'
+    RETURNING id, version, moves, channel_id
+), logged AS (
+    INSERT INTO moves (game_id, seq, actor_user_id, command, created_at)
+    SELECT id, moves, $5::bigint, $6::text, $1 FROM bumped
+), news AS (
+    INSERT INTO outbox (game_id, seq, channel_id, state_before, note, interaction_id,
+                        interaction_token, created_at)
+    SELECT b.id, b.moves, b.channel_id, s.state, $7::text, $8::bigint, $9::text, $1
+      FROM bumped AS b LEFT JOIN snapshots AS s ON s.game_id = b.id
+     WHERE $10::boolean
+), kept AS (
+    UPDATE snapshots SET state = $11 WHERE game_id = (SELECT id FROM bumped)
+)
+SELECT version, moves FROM bumped
+"""
 # A store's `synchronous` level as PostgreSQL's: wait for the log on disk, or not.
 SYNCHRONOUS_COMMIT: Final = {"FULL": "on", "NORMAL": "off"}
 _MARK: Final = re.compile(r"'[^']*'|\?")
@@ -252,6 +277,19 @@ class PostgreSQLDatabase:
                     await connection.conn.execute("ROLLBACK")
                 raise
             await connection.conn.execute("COMMIT")
+
+    async def save_move(self, move: MoveToSave) -> tuple[int, int] | None:
+        """Save an accepted move in one statement: one round trip, its own transaction."""
+        async with self._lock:
+            connection = await self._ready()
+            rows = await connection.conn.fetch(
+                SAVE_MOVE,
+                *(move.now, move.game_over, move.game_id, move.expected_version),
+                *(move.actor_user_id, move.command),
+                *(move.note, move.interaction_id, move.interaction_token, move.with_news),
+                move.state_json,
+            )
+        return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
     def transaction(self) -> AbstractAsyncContextManager[_Connection]:
         """A write transaction, rolled back on any error.

@@ -16,7 +16,15 @@ from typing import Any, Final
 
 import aiosqlite
 
-from .database import Row, Synchronous, TableRows, UniqueViolation, deletion_order
+from .database import (
+    MoveToSave,
+    Row,
+    Synchronous,
+    TableRows,
+    UniqueViolation,
+    deletion_order,
+    save_move_in_steps,
+)
 from .errors import StoreError
 from .migrate import migrate, schema_version
 
@@ -129,6 +137,11 @@ class SQLiteDatabase:
         """Run one query on its own."""
         async with self._lock:
             return await self._connection.fetch(sql, params)
+
+    async def save_move(self, move: MoveToSave) -> tuple[int, int] | None:
+        """Save an accepted move statement by statement in one transaction."""
+        async with self.transaction() as db:
+            return await save_move_in_steps(db, move)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Connection]:

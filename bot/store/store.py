@@ -20,9 +20,11 @@ from types import TracebackType
 from typing import Any, Final, Protocol, Self
 
 from .database import (
+    INSERT_NEWS,
     SQLITE_SCHEME,
     Connection,
     Database,
+    MoveToSave,
     Synchronous,
     UniqueViolation,
     scheme_of,
@@ -65,13 +67,6 @@ _SELECT_NEWS: Final = """
     SELECT o.id, o.game_id, o.seq, o.channel_id, o.state_before, o.note, o.interaction_id,
            o.interaction_token, o.created_at, m.command, m.actor_user_id
       FROM outbox AS o LEFT JOIN moves AS m ON m.game_id = o.game_id AND m.seq = o.seq
-"""
-# Copies the game's channel and current snapshot (the state before the move) into the outbox.
-_INSERT_NEWS: Final = """
-    INSERT INTO outbox (game_id, seq, channel_id, state_before, note, interaction_id,
-                        interaction_token, created_at)
-    VALUES (?, ?, (SELECT channel_id FROM games WHERE id = ?),
-            (SELECT state FROM snapshots WHERE game_id = ?), ?, ?, ?, ?)
 """
 
 
@@ -330,31 +325,28 @@ class Store:
         `VersionConflict` if the game is no longer at `expected_version`, in which case
         nothing is written: reload, recompute and try again.
         """
-        now = utc_now()
-        async with self._db.transaction() as db:
-            rows = list(
-                await db.fetch(
-                    "UPDATE games SET version = version + 1, moves = moves + 1, updated_at = ?, "
-                    "status = CASE WHEN ? THEN 'finished' ELSE status END, "
-                    "ended_at = CASE WHEN ? THEN ? ELSE ended_at END "
-                    "WHERE id = ? AND version = ? AND status = 'active' RETURNING version, moves",
-                    (now, game_over, game_over, now, game_id, expected_version),
-                )
+        asker = outgoing.asker if outgoing is not None else None
+        saved = await self._db.save_move(
+            MoveToSave(
+                game_id=game_id,
+                expected_version=expected_version,
+                actor_user_id=actor_user_id,
+                command=command_line,
+                state_json=new_state_json,
+                game_over=game_over,
+                now=utc_now(),
+                with_news=outgoing is not None,
+                note=outgoing.note if outgoing is not None else "",
+                interaction_id=asker.interaction_id if asker else None,
+                interaction_token=asker.token if asker else None,
             )
-            if not rows:
+        )
+        if saved is None:
+            async with self._db.reading() as db:
                 await self._refuse(db, game_id, expected_version, ("active",))
-            version, seq = rows[0]
-            await db.execute(
-                "INSERT INTO moves (game_id, seq, actor_user_id, command, created_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, actor_user_id, command_line, now),
-            )
-            if outgoing is not None:
-                await _add_news(db, game_id, seq, outgoing, now)
-            await db.execute(
-                "UPDATE snapshots SET state = ? WHERE game_id = ?", (new_state_json, game_id)
-            )
-            return Saved(seq=seq, version=version)
+            raise AssertionError("unreachable: _refuse always raises")
+        version, seq = saved
+        return Saved(seq=seq, version=version)
 
     async def finish_game(self, game_id: int, expected_version: int) -> Game:
         """Mark an active game finished; it stays stored for history and statistics."""
@@ -782,7 +774,7 @@ async def _add_news(db: Connection, game_id: int, seq: int, outgoing: Outgoing, 
     """Put a move's news in the outbox, with the game's snapshot as it is (call it first)."""
     asker = outgoing.asker
     await db.execute(
-        _INSERT_NEWS,
+        INSERT_NEWS,
         (
             game_id,
             seq,
