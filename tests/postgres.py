@@ -26,6 +26,7 @@ from typing import Final
 from urllib.parse import urlsplit, urlunsplit
 
 URL_VARIABLE: Final = "TEST_POSTGRES_URL"
+REPOSITORY: Final = Path(__file__).resolve().parents[1]
 SYSTEM_USER: Final = "embedded_postgres"
 FOLDER_PREFIX: Final = "vegas-pg-"
 _numbers = itertools.count(1)
@@ -128,10 +129,13 @@ def _let_user_in(folder: Path) -> str:
 
 
 def _stop_orphans() -> None:
-    """Stop servers whose test session was killed before it could stop them."""
+    """Stop servers this checkout's test sessions started and were killed before stopping."""
     for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
         try:
-            os.kill(int((folder / "owner").read_text()), 0)
+            pid, repository = (folder / "owner").read_text().split(" ", 1)
+            if repository != str(REPOSITORY):
+                continue  # another checkout's: not ours to stop
+            os.kill(int(pid), 0)
         except ProcessLookupError:
             user = folder.owner() if os.geteuid() == 0 else None
             PostgresServer(url="", folder=folder, user=user).stop()
@@ -150,7 +154,7 @@ def start_server(durable: bool = False) -> PostgresServer:
         return PostgresServer(url=existing)
     _stop_orphans()
     folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))
-    (folder / "owner").write_text(str(os.getpid()))
+    (folder / "owner").write_text(f"{os.getpid()} {REPOSITORY}")
     user = _let_user_in(folder) if os.geteuid() == 0 else None
     password = secrets.token_hex(12)
     (folder / "password").write_text(password)
