@@ -110,7 +110,7 @@ class VegasHost(discord.Client):
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
         log.info("Vegas Host %s hosting %s", vegas_host_version(), games_line(self.games))
-        self.store = await Store.open(self.settings.database_path, kinds=self.games.kinds())
+        self.store = await Store.open(self.settings.database, kinds=self.games.kinds())
         drawing.configure(self.settings.render_processes, preload=("bot.games",))
         self.tables = Tables(self.store, self.games)
         prompts = Prompts(self, self.store, self.clock, self.games)
