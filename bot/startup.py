@@ -25,7 +25,10 @@ WANTED: Final[dict[str, str]] = {
     "dev_guild_id": "a server id, a number (right-click the server, Copy Server ID), or nothing",
     "ai_pause_seconds": "a number of seconds, such as 2",
     "database_path": "the path of a file, such as data/vegas.sqlite3",
+    "shard_count": "the number of shards, 1 or more, such as 2",
 }
+# Settings whose own validator says best what is wrong (its words are shown as they are).
+SELF_EXPLAINED: Final = frozenset({"shard_ids"})
 SECRET_SETTINGS: Final = frozenset({"discord_token"})
 FIX_SETTINGS: Final = "Fix it in .env or in the environment, then start the bot again."
 # discord.py says these when the voice libraries are missing; the bot has no voice.
@@ -41,7 +44,10 @@ def settings_problem(error: ValidationError) -> str:
         given = problem.get("input")
         shown = f"={given!r}" if isinstance(given, str) and field not in SECRET_SETTINGS else ""
         wanted = WANTED.get(field)
-        if wanted is None:
+        reason = problem.get("ctx", {}).get("error")
+        if field in SELF_EXPLAINED and reason is not None:
+            lines.append(f"The setting {name}{shown} is not right: {reason}.")
+        elif wanted is None:
             lines.append(f"The setting {name}{shown} is not right: {problem['msg']}.")
         else:
             lines.append(f"The setting {name}{shown} is not right: it must be {wanted}.")
