@@ -108,7 +108,7 @@ class VegasHost(discord.Client):
 
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
-        self.store = await Store.open(self.settings.database_path, kinds=self.games.kinds())
+        self.store = await Store.open(self.settings.database, kinds=self.games.kinds())
         self.tables = Tables(self.store, self.games)
         prompts = Prompts(self, self.store, self.clock, self.games)
         turns = TurnTimers(self.store, self.clock, self.games)

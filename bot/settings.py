@@ -22,6 +22,8 @@ from pydantic_settings import (
 )
 
 from bot.shards import Shards, parse_shard_ids
+from bot.store.database import hide_password, scheme_of
+from bot.store.errors import StoreError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # Set by tasks.py to the project's `.env`, so it is found from any folder.
@@ -44,6 +46,9 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = None
+    # Where the games are kept: `sqlite:///data/vegas.sqlite3` or
+    # `postgresql://user:password@host:5432/db`. Unset, DATABASE_PATH names the SQLite file.
+    database_url: SecretStr | None = None
     database_path: Path = Path("data/vegas.sqlite3")
     dev_guild_id: int | None = None
     log_level: str = "INFO"
@@ -71,6 +76,28 @@ class Settings(BaseSettings):
         """Arguments, then the environment, then the `.env` files of `env_files()`."""
         dotenv = DotEnvSettingsSource(settings_cls, env_file=env_files())
         return init_settings, env_settings, dotenv, file_secret_settings
+
+    @property
+    def database(self) -> Path | str:
+        """The database the bot uses: DATABASE_URL if set, else the file DATABASE_PATH."""
+        if self.database_url is None:
+            return self.database_path
+        return self.database_url.get_secret_value()
+
+    @property
+    def database_shown(self) -> str:
+        """The database as a person may see it (never with its password)."""
+        return hide_password(str(self.database))
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_scheme(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            try:
+                scheme_of(value.get_secret_value())
+            except StoreError as error:
+                raise ValueError(str(error)) from None
+        return value
 
     @field_validator("log_level")
     @classmethod

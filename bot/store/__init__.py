@@ -27,6 +27,7 @@ from .audit import (
     shared_record,
     verify_game,
 )
+from .database import Synchronous
 from .errors import (
     ChannelBusy,
     GameNotFound,
@@ -50,11 +51,12 @@ from .games import (
     Saved,
     Seat,
     Status,
+    Summary,
     TurnTimer,
 )
 from .kinds import Kind, Kinds, Record
 from .migrate import MIGRATIONS_DIR, find_migrations, migrate, schema_version
-from .store import Seating, Store, Synchronous, utc_now
+from .store import Seating, Store, utc_now
 
 __all__ = [
     "MIGRATIONS_DIR",
@@ -80,6 +82,7 @@ __all__ = [
     "Status",
     "Store",
     "StoreError",
+    "Summary",
     "Synchronous",
     "TurnTimer",
     "UnknownKind",

@@ -6,8 +6,8 @@ up the dead one's news, even when it stops; started again, the killed process po
 own news once and keeps its prompts; the slash commands are synced once, by the process
 holding shard 0. Bad shard settings stop the bot in two plain lines.
 
-The database is a parameter (`shared_database`): one SQLite file (WAL) here, so that a
-PostgreSQL variant is one more parameter.
+The database is a parameter (`shared_database`): one SQLite file (WAL), and one
+PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -44,11 +44,14 @@ class SharedDatabase:
     open: Callable[[], Awaitable[Store]]
 
 
-@pytest.fixture(params=["sqlite"])
+@pytest.fixture(params=["sqlite", "postgresql"])
 def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> SharedDatabase:
-    """The database the processes share (one SQLite file in WAL mode)."""
-    path = tmp_path / "shared.sqlite3"
-    return SharedDatabase({"DATABASE_PATH": str(path)}, lambda: Store.open(path, kinds=GAMES))
+    """The database the processes share: one SQLite file (WAL), or one PostgreSQL database."""
+    if request.param == "sqlite":
+        path = tmp_path / "shared.sqlite3"
+        return SharedDatabase({"DATABASE_PATH": str(path)}, lambda: Store.open(path, kinds=GAMES))
+    url: str = request.getfixturevalue("postgres_url")
+    return SharedDatabase({"DATABASE_URL": url}, lambda: Store.open(url, kinds=GAMES))
 
 
 @dataclass
