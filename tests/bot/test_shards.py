@@ -23,14 +23,16 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import ShardedVegasHost, create_bot
 from bot.games import GAMES
+from bot.settings import Settings
 from bot.store import Game, Store, verify_game
 from tests.bot.players import mentioned, offer_prompt
 from tests.bot.test_news import kill_when_failed
 from tests.discord_emulator import Channel, DiscordEmulator, Guild, Message, Reply, User
 from tests.discord_emulator.bots import REPOSITORY, BotProcess
 from tests.discord_emulator.errors import InteractionFailed
-from tests.discord_emulator.fixtures import SpawnBot
+from tests.discord_emulator.fixtures import RunBot, SpawnBot
 
 SHARDS = 2
 REMINDER = "half the time for"
@@ -192,6 +194,7 @@ async def test_two_processes_share_the_guilds_by_shard(
         await emu.slash(one.players[0], one.channel, "lov settings")
     # Stopping, shard 0's process posts its own pending news only: not shard 1's.
     await zero.bot.stop()
+    assert zero.bot.process is not None and zero.bot.process.returncode == 0  # a clean stop
     assert turn_posts(emu, one, 4) == []
     await zero.bot.start()
 
@@ -208,6 +211,10 @@ async def test_two_processes_share_the_guilds_by_shard(
     assert len(emu.requests_to("PUT /applications/*/commands")) == 1
     assert emu.unknown_routes == []
     await asyncio.gather(zero.bot.stop(), one.bot.stop())
+    assert [side.bot.process.returncode for side in sides if side.bot and side.bot.process] == [
+        0,
+        0,
+    ]
     for side, moves in ((zero, 3), (one, 5)):
         game = await game_of(store, side)
         assert game.moves == moves
@@ -254,3 +261,32 @@ def test_bad_shard_settings_stop_the_bot_in_two_plain_lines(
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 2 and words in lines[0], result.stderr
     assert lines[1] == "Fix it in .env or in the environment, then start the bot again."
+
+
+async def test_one_process_may_hold_every_shard(
+    discord_emulator: DiscordEmulator, run_bot: RunBot, tmp_path: Path
+) -> None:
+    emu = discord_emulator
+    emu.settle_time = 0.05
+    tables = []
+    for shard in range(SHARDS):
+        guild = emu.create_guild(f"Shard {shard}", shard=(shard, SHARDS))
+        tables.append((emu.create_channel(guild, "tables"), emu.create_user("Host", guild=guild)))
+    settings = Settings(
+        discord_token=emu.token,
+        database_path=tmp_path / "vegas.sqlite3",
+        discord_api_base=emu.api_base,
+        discord_gateway_url=emu.gateway_url,
+        shard_count=SHARDS,
+    )
+
+    bot = await run_bot(lambda: create_bot(settings, GAMES))
+    # discord.py identifies the second shard 5 s after the first, as Discord asks.
+    await emu.wait_until(lambda: len(emu.gateway.live_sessions) == SHARDS, 30, "both shards")
+
+    assert isinstance(bot.client, ShardedVegasHost)
+    assert sorted(s.shard for s in emu.gateway.live_sessions) == [(0, 2), (1, 2)]
+    for channel, host in tables:
+        opened = await emu.slash(host, channel, "lov new")
+        assert not opened.ephemeral and "**Host** (red) opened a game" in opened.content
+    assert len(emu.requests_to("PUT /applications/*/commands")) == 1
