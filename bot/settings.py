@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Final
 
-from pydantic import SecretStr, field_validator
+from pydantic import SecretStr, ValidationInfo, field_validator
 from pydantic_settings import (
     BaseSettings,
     DotEnvSettingsSource,
@@ -21,6 +21,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from bot.shards import Shards, parse_shard_ids
 from bot.store.database import hide_password, scheme_of
 from bot.store.errors import StoreError
 
@@ -63,6 +64,10 @@ class Settings(BaseSettings):
     docs_url: str | None = None
     # Worker processes that draw the pictures (0: a thread of the bot's own process).
     render_processes: int = 1
+    # Discord shards (see bot/shards.py): how many there are, and which this process
+    # connects (`0,1`, `0-3`; all of them if unset). Both unset: one unsharded connection.
+    shard_count: int | None = None
+    shard_ids: str | None = None
 
     @classmethod
     def settings_customise_sources(
@@ -106,3 +111,29 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"log_level must be one of {', '.join(LOG_LEVELS)}")
         return level
+
+    @field_validator("shard_count")
+    @classmethod
+    def _some_shards(cls, value: int | None) -> int | None:
+        if value is not None and value < 1:
+            raise ValueError("shard_count must be 1 or more")
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _known_shards(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("SHARD_COUNT must be set too, such as SHARD_COUNT=2")
+        Shards(count, parse_shard_ids(value))  # raises ValueError when out of range
+        return value.strip()
+
+    def shards(self) -> Shards | None:
+        """The shards this process connects, or None for one unsharded connection."""
+        if self.shard_count is None:
+            return None
+        if self.shard_ids is None:
+            return Shards.every(self.shard_count)
+        return Shards(self.shard_count, parse_shard_ids(self.shard_ids))

@@ -29,7 +29,10 @@ WANTED: Final[dict[str, str]] = {
     "database_url": (
         "sqlite:///data/vegas.sqlite3 (a file) or postgresql://user:password@host:5432/db"
     ),
+    "shard_count": "the number of shards, 1 or more, such as 2",
 }
+# Settings whose own validator says best what is wrong (its words are shown as they are).
+SELF_EXPLAINED: Final = frozenset({"shard_ids"})
 SECRET_SETTINGS: Final = frozenset({"discord_token"})
 FIX_SETTINGS: Final = "Fix it in .env or in the environment, then start the bot again."
 # discord.py says these when the voice libraries are missing; the bot has no voice.
@@ -47,7 +50,10 @@ def settings_problem(error: ValidationError) -> str:
             given = hide_password(given)
         shown = f"={given!r}" if isinstance(given, str) and field not in SECRET_SETTINGS else ""
         wanted = WANTED.get(field)
-        if wanted is None:
+        reason = problem.get("ctx", {}).get("error")
+        if field in SELF_EXPLAINED and reason is not None:
+            lines.append(f"The setting {name}{shown} is not right: {reason}.")
+        elif wanted is None:
             lines.append(f"The setting {name}{shown} is not right: {problem['msg']}.")
         else:
             lines.append(f"The setting {name}{shown} is not right: it must be {wanted}.")

@@ -19,6 +19,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Protocol, Self
 
+from bot.shards import SHARD_SHIFT, Shards
+
 from .database import (
     INSERT_NEWS,
     SQLITE_SCHEME,
@@ -502,11 +504,22 @@ class Store:
             return await self._fetch_game(db, game_id)
 
     async def active_games(
-        self, *, guild_id: int | None = None, user_id: int | None = None, kind: str | None = None
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        kind: str | None = None,
+        shards: Shards | None = None,
     ) -> list[Game]:
-        """Games under way, oldest first; only a guild's, a user's, a kind's, if given."""
+        """Games under way, oldest first; only a guild's, a user's, a kind's, if given.
+
+        With `shards`, only those in the guilds of these shards.
+        """
         where, params = _game_filter("active", guild_id, user_id, kind)
-        return await self._select(self._db, f"WHERE {where} ORDER BY g.id", *params)
+        sharded, more = _of_shards(shards, "g.id")
+        return await self._select(
+            self._db, f"WHERE {where} AND {sharded} ORDER BY g.id", *params, *more
+        )
 
     # Prompts: messages with buttons for open offers and pending decisions ----------------
 
@@ -559,18 +572,24 @@ class Store:
                 (expires_at, game_id, kind, ref),
             )
 
-    async def due_prompts(self, now: float) -> list[Prompt]:
-        """Open prompts whose time ran out, oldest first."""
+    async def due_prompts(self, now: float, shards: Shards | None = None) -> list[Prompt]:
+        """Open prompts whose time ran out, oldest first (only of `shards`' guilds, if given)."""
+        sharded, more = _of_shards(shards, "game_id")
         rows = await self._db.fetch(
             f"SELECT {_PROMPT_COLUMNS} FROM prompts "
-            "WHERE closed = 0 AND expires_at <= ? ORDER BY expires_at",
-            (now,),
+            f"WHERE closed = 0 AND expires_at <= ? AND {sharded} ORDER BY expires_at",
+            (now, *more),
         )
         return [Prompt(*row) for row in rows]
 
-    async def next_prompt_due(self) -> float | None:
-        """When the next open prompt runs out, if any does."""
-        rows = list(await self._db.fetch("SELECT MIN(expires_at) FROM prompts WHERE closed = 0"))
+    async def next_prompt_due(self, shards: Shards | None = None) -> float | None:
+        """When the next open prompt runs out, if any does (of `shards`' guilds, if given)."""
+        sharded, more = _of_shards(shards, "game_id")
+        rows = list(
+            await self._db.fetch(
+                f"SELECT MIN(expires_at) FROM prompts WHERE closed = 0 AND {sharded}", more
+            )
+        )
         return None if rows[0][0] is None else float(rows[0][0])
 
     # Turn timers: the clock on the turn under way ----------------------------------------
@@ -616,18 +635,25 @@ class Store:
                     "DELETE FROM turn_timers WHERE game_id = ? AND turn = ?", (game_id, turn)
                 )
 
-    async def due_turn_timers(self, now: float) -> list[TurnTimer]:
-        """Turn timers whose reminder or end has come, the earliest first."""
+    async def due_turn_timers(self, now: float, shards: Shards | None = None) -> list[TurnTimer]:
+        """Turn timers whose reminder or end has come, the earliest first.
+
+        With `shards`, only those of games in these shards' guilds.
+        """
+        sharded, more = _of_shards(shards, "game_id")
         rows = await self._db.fetch(
             f"SELECT {_TIMER_COLUMNS} FROM turn_timers WHERE {_TIMER_DUE} <= ? "
-            f"ORDER BY {_TIMER_DUE}",
-            (now,),
+            f"AND {sharded} ORDER BY {_TIMER_DUE}",
+            (now, *more),
         )
         return [_timer_from_row(row) for row in rows]
 
-    async def next_turn_timer_due(self) -> float | None:
-        """When the next turn timer needs attention, if any runs."""
-        rows = list(await self._db.fetch(f"SELECT MIN({_TIMER_DUE}) FROM turn_timers"))
+    async def next_turn_timer_due(self, shards: Shards | None = None) -> float | None:
+        """When the next turn timer needs attention, if any runs (in `shards`' guilds)."""
+        sharded, more = _of_shards(shards, "game_id")
+        rows = list(
+            await self._db.fetch(f"SELECT MIN({_TIMER_DUE}) FROM turn_timers WHERE {sharded}", more)
+        )
         return None if rows[0][0] is None else float(rows[0][0])
 
     # Offer drafts: what a player is composing in the trade builder ---------------------
@@ -671,9 +697,10 @@ class Store:
         )
         return _news_from_row(rows[0]) if rows else None
 
-    async def all_news(self) -> list[News]:
-        """Every news not yet posted, oldest first."""
-        rows = await self._db.fetch(f"{_SELECT_NEWS} ORDER BY o.id")
+    async def all_news(self, shards: Shards | None = None) -> list[News]:
+        """Every news not yet posted, oldest first (only of `shards`' guilds, if given)."""
+        sharded, more = _of_shards(shards, "o.game_id")
+        rows = await self._db.fetch(f"{_SELECT_NEWS} WHERE {sharded} ORDER BY o.id", more)
         return [_news_from_row(row) for row in rows]
 
     async def drop_news(self, news_id: int) -> None:
@@ -769,6 +796,22 @@ def _game_filter(
         where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
         params.append(user_id)
     return " AND ".join(where), params
+
+
+def _of_shards(shards: Shards | None, game_id: str) -> tuple[str, list[Any]]:
+    """A condition (and its parameters): the row's game is in a guild of `shards`.
+
+    `game_id` names the row's game column. Without shards the condition always holds.
+    A game without a guild counts as shard 0's, where Discord sends direct messages.
+    """
+    if shards is None:
+        return "1 = 1", []
+    marks = ", ".join("?" for _ in shards.ids)
+    return (
+        f"{game_id} IN (SELECT sg.id FROM games AS sg "
+        f"WHERE (COALESCE(sg.guild_id, 0) >> {SHARD_SHIFT}) % ? IN ({marks}))",
+        [shards.count, *shards.ids],
+    )
 
 
 async def _add_news(db: Connection, game_id: int, seq: int, outgoing: Outgoing, now: str) -> None:

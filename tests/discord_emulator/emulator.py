@@ -100,6 +100,8 @@ class DiscordEmulator:
         self.settle_time = settle_time
         self.heartbeat_interval = heartbeat_interval
         self.privileged_intents = privileged_intents
+        # The shard count GET /gateway/bot recommends (a sharded client asks it).
+        self.recommended_shards = 1
         self.token = token
         self.ids = Snowflakes()
         self.owner = User(self.ids.next(), "emulator-owner")
@@ -207,13 +209,16 @@ class DiscordEmulator:
 
     # The world.
 
-    def create_guild(self, name: str = "Vegas Night") -> Guild:
+    def create_guild(
+        self, name: str = "Vegas Night", *, shard: tuple[int, int] | None = None
+    ) -> Guild:
         """A guild owned by the emulator's owner account, with the bot already a member.
 
         It has an @everyone role with Discord's usual member permissions, a
         "Channel Managers" role with Manage Channels, and the bot's own managed role.
+        With `shard=(id, count)` its id puts it in that shard.
         """
-        guild_id = self.ids.next()
+        guild_id = self.ids.next() if shard is None else self.ids.next_in_shard(*shard)
         everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS)
         managers = Role(self.ids.next(), "Channel Managers", MANAGE_CHANNELS, position=1)
         bot_role = Role(
@@ -224,7 +229,9 @@ class DiscordEmulator:
         guild.members[self.bot.id] = Member(self.bot, [bot_role])
         self.guilds[guild.id] = guild
         for session in self.gateway.sessions.values():
-            session.dispatch("GUILD_CREATE", self.guild_create_payload(guild, session.intents))
+            if session.serves(guild.id):
+                payload = self.guild_create_payload(guild, session.intents)
+                session.dispatch("GUILD_CREATE", payload)
         return guild
 
     def create_channel(
