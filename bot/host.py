@@ -20,6 +20,7 @@ from bot.outbox import Outbox, replayed_news
 from bot.posts import Post
 from bot.prompts import Prompts
 from bot.rematch import rematch_view
+from bot.shards import Shards
 from bot.store import News
 from bot.tables import Tables
 from bot.turns import TurnTimers
@@ -28,7 +29,11 @@ Interaction = discord.Interaction[Any]
 
 
 class Host:
-    """Answers players and keeps the channel informed after every accepted command."""
+    """Answers players and keeps the channel informed after every accepted command.
+
+    With `shards`, what it takes up by itself (start-up recovery, news left over) is
+    limited to these shards' guilds.
+    """
 
     def __init__(
         self,
@@ -39,14 +44,16 @@ class Host:
         turns: TurnTimers,
         ai_pause: float = 2.0,
         reply_timeout: float = 10.0,
+        shards: Shards | None = None,
     ) -> None:
         self.client = client
+        self.shards = shards
         self.games = games
         self.tables = tables
         self.prompts = prompts
         self.turns = turns
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
-        self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout)
+        self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout, shards)
         self.notifier = Notifier(client, games, tables.store)
 
     async def recover(self) -> None:
@@ -55,7 +62,7 @@ class Host:
         A crash may also have come before a game's prompt messages were brought up to date.
         """
         await self.outbox.recover()
-        for game in await self.tables.store.active_games():
+        for game in await self.tables.store.active_games(shards=self.shards):
             await self.prompts.reconcile(game, adopt=True)
 
     async def tell(self, news: News) -> Post | None:

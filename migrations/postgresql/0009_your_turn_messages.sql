@@ -1,5 +1,5 @@
--- Vegas Host storage, version 9 (PostgreSQL): your-turn messages. A person may ask for a
--- direct message whenever a game waits for them (`/vegas notify on`), in every server alike.
+-- Vegas Host storage on PostgreSQL, version 9 (twin of ../0009_your_turn_messages.sql):
+-- your-turn messages.
 
 CREATE TABLE notify (
     user_id     BIGINT  PRIMARY KEY,
@@ -8,8 +8,7 @@ CREATE TABLE notify (
     updated_at  TEXT    NOT NULL
 );
 
--- The people each game waits for now, since it began to: a waiting spell. A person is told
--- (once) when their row is added; it goes when the game stops waiting for them.
+-- The people each game waits for now, since it began to: a waiting spell.
 CREATE TABLE waiting_spells (
     game_id  BIGINT NOT NULL REFERENCES games (id),
     user_id  BIGINT NOT NULL,

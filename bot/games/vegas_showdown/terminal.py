@@ -26,6 +26,7 @@ from engine.vegas_showdown import (
 )
 from engine.vegas_showdown.actions import Bid, BidTarget
 from engine.vegas_showdown.ai import ComputerPlayer, Level, make_player
+from engine.vegas_showdown.bidding import resolve_target
 from engine.vegas_showdown.events import RoundStarted
 from engine.vegas_showdown.guide import TOPICS, guide
 from engine.vegas_showdown.notation import USAGE
@@ -53,8 +54,8 @@ Type a command for the player named at the prompt, in the engine's notation:
   done | undo | cancel        finish Publicity or a renovation; start it again; give up
   takeback                    take back your last choice (until the next player acts)
                               or placement step (until the round's placements end)
-After bidding everyone places at once: another player acts by putting their colour
-first, e.g.  blue: place lounge a3
+Renovate and Publicity are done at once, while the others bid. After bidding everyone
+places at once: another player acts by putting their colour first, e.g.  blue: place lounge a3
 Also: moves (what you may do now, every place a tile can go), status, board (write the
       round picture now), rules [topic], help, quit"""
 
@@ -93,7 +94,7 @@ def moves_text(state: GameState, color: Color) -> str:
     others: list[str] = []
     for action in legal_actions(state, color):
         if isinstance(action, Bid):
-            by_target.setdefault(action.target, []).append(action.amount)
+            by_target.setdefault(resolve_target(state, action.target), []).append(action.amount)
         elif action.kind == "place":
             places.append(format_action(action))
         else:
