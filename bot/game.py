@@ -36,6 +36,7 @@ from pydantic import BaseModel
 from bot.options import IMAGE_WORDS, OPTIONS, TIMEOUT_WORDS
 from bot.posts import Post, chat_names
 from bot.store import AnyRules, Game, Kind, Move, Prompt, Record, Seating, Store, UnknownKind
+from engine.hints import Suggestion
 
 Interaction = discord.Interaction[Any]
 # A persistent button or menu class a game registers at start-up (see `bot/buttons.py`).
@@ -356,6 +357,15 @@ class HostedGame(ABC):
         """
         owed = self.rules.decisions_owed(state, color)
         return self.rules.default_answer(state, owed[0]) if owed else None
+
+    def hints(self, state: Any, color: str) -> list[Suggestion] | None:
+        """What the game's normal computer player would do in `color`'s place now, and why.
+
+        Its best few moves, its choice first, worked out from the public view only; empty
+        when nothing is `color`'s to decide; None when the game gives no hints. Runs in a
+        worker thread: it may think a while.
+        """
+        return None
 
     # The terminal ---------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot import posts, replies
 from bot.game import Games, HostedGame, Refusal
+from bot.hints import hint_text
 from bot.host import Host
 from bot.posts import Post
 from bot.seats import seat_colors
@@ -107,6 +108,40 @@ def vegas_commands(host: Host) -> app_commands.Group:
                 embed.add_field(name="Waiting for others", value=_lines(others), inline=False)
             text = f"{count(len(waiting), 'game')} waiting for you."
             await replies.send(interaction, Post(text, embed), ephemeral=True)
+
+        @app_commands.command(
+            name="hint", description="What the normal computer player would do in your place now"
+        )
+        async def hint(self, interaction: Interaction) -> None:
+            """Privately, the normal computer player's best moves for you now, and why."""
+            _guild(interaction)
+            channel = interaction.channel_id
+            game = await self.store.open_game(channel) if channel is not None else None
+            if game is None or game.status != "active" or game.kind not in games:
+                raise Refusal(
+                    "There is no game under way in this channel: a hint is about the game "
+                    "you are playing where you ask."
+                )
+            hosted = games[game.kind]
+            color = seat_colors(game).get(interaction.user.id)
+            if color is None:
+                raise Refusal(
+                    "You have no seat in this channel's game, so there is no move of yours "
+                    "to hint at."
+                )
+            await replies.defer(interaction, ephemeral=True)
+            state = game.state()
+            suggestions = await asyncio.to_thread(hosted.hints, state, color)
+            if suggestions is None:
+                text = f"{hosted.title} gives no hints."
+            elif not suggestions:
+                names = posts.plain_names(game)
+                waiting = hosted.rules.waiting_for(state)
+                them = " and ".join(str(names.get(c, c)) for c in waiting) or "nobody"
+                text = f"Nothing is yours to decide just now: the game waits for {them}."
+            else:
+                text = hint_text(suggestions)
+            await replies.send(interaction, Post(text), ephemeral=True)
 
         @app_commands.command(name="stats", description="A player's record in this server's games")
         @app_commands.describe(

@@ -17,6 +17,7 @@ from bot.options import TableOptions
 from bot.posts import Post
 from bot.store import AnyRules, Game, Move, Prompt, Store
 from engine import lords_of_vegas
+from engine.hints import Suggestion
 from engine.lords_of_vegas import (
     Color,
     Event,
@@ -27,6 +28,7 @@ from engine.lords_of_vegas import (
     offers_to_answer,
 )
 from engine.lords_of_vegas.actions import Action, ActStep, EndTurn
+from engine.lords_of_vegas.ai.hints import hints
 from engine.lords_of_vegas.ai.players import LEVELS
 from engine.lords_of_vegas.events import OfferAccepted, OfferMade, TradeStepDone, TurnStarted
 from engine.lords_of_vegas.record import GameRecord, PublicRecord
@@ -229,6 +231,10 @@ class LordsOfVegas(HostedGame):
         return choose(game, state, cast(Color, color), named)
 
     # The terminal ---------------------------------------------------------------------
+
+    def hints(self, state: GameState, color: str) -> list[Suggestion]:
+        """Normal's best moves for `color` now, with its reasons (engine/.../ai/hints.py)."""
+        return hints(state, cast(Color, color))
 
     def terminal(self) -> Terminal:
         """Hot-seat and computer players at the keyboard."""

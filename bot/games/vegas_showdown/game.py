@@ -21,6 +21,7 @@ from bot.options import TableOptions
 from bot.posts import Post
 from bot.store import AnyRules, Game, Prompt, Store
 from engine import vegas_showdown
+from engine.hints import Suggestion
 from engine.vegas_showdown import (
     Action,
     Color,
@@ -32,6 +33,7 @@ from engine.vegas_showdown import (
     decisions_owed,
 )
 from engine.vegas_showdown.ai import LEVELS, HardPlayer
+from engine.vegas_showdown.ai.hints import hints
 from engine.vegas_showdown.events import (
     ActionChosen,
     BidPlaced,
@@ -231,6 +233,10 @@ class VegasShowdown(HostedGame):
         return choose(game, state, cast(Color, color), named, self.think_seconds)
 
     # The terminal ---------------------------------------------------------------------
+
+    def hints(self, state: GameState, color: str) -> list[Suggestion]:
+        """Normal's best answers for `color` now, with its reasons (engine/.../ai/hints.py)."""
+        return hints(state, cast(Color, color))
 
     def terminal(self) -> Terminal:
         """Hot seat and computer players at the keyboard."""
