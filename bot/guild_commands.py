@@ -9,6 +9,7 @@ subcommands in a group and `/lov` has them all.)
 from __future__ import annotations
 
 import asyncio
+import statistics
 from typing import Any, Final
 
 import discord
@@ -19,9 +20,20 @@ from bot.game import Games, HostedGame, Refusal
 from bot.hints import hint_text
 from bot.host import Host
 from bot.posts import Post
+from bot.ratings import (
+    MIN_GAMES,
+    TREND_GAMES,
+    Player,
+    Standing,
+    computer_standings,
+    duration_words,
+    leaders,
+    move_seconds,
+    standings,
+)
 from bot.seats import seat_colors
-from bot.stats import player_record, top_players
-from bot.store import Store
+from bot.stats import LEADERBOARD_SIZE, player_record, top_players
+from bot.store import Rating, Store
 from bot.table_commands import report_error
 from engine.words import count, plural
 from render.charts import render_leaderboard
@@ -178,6 +190,21 @@ def vegas_commands(host: Host) -> app_commands.Group:
             embed.add_field(name="Best", value=count(played.best, word, hosted.points_plural))
             for field_name, value in extra:
                 embed.add_field(name=field_name, value=value)
+            await host.ratings.update()
+            pool = await self.store.ratings(hosted.kind, guild)
+            editions = list(dict.fromkeys(r.edition for r in pool))
+            for edition in editions:
+                rated = standings(pool, edition).get(("person", who.id))
+                if rated is None:
+                    continue
+                label = "" if len(editions) == 1 else f" ({edition})"
+                embed.add_field(name=f"Rating{label}", value=_rating_words(rated))
+                embed.add_field(name=f"Trend{label}", value=_trend_words(rated))
+            took = await _move_times(self.store, hosted, guild, who.id)
+            if took:
+                embed.add_field(
+                    name="Median time per move", value=duration_words(statistics.median(took))
+                )
             embed.set_footer(
                 text="Finished games in this server; seats resigned never count as wins."
             )
@@ -195,7 +222,14 @@ def vegas_commands(host: Host) -> app_commands.Group:
             guild = _guild(interaction)
             await replies.defer(interaction)
             hosted = games[game.value] if game else await _most_played(self.store, games, guild)
-            best = await top_players(self.store, hosted, guild)
+            await host.ratings.update()
+            pool = await self.store.ratings(hosted.kind, guild)
+            edition = _most_rated(pool, hosted.editions)
+            record = {p.user_id: p for p in await top_players(self.store, hosted, guild, None)}
+            rated = [s for s in leaders(pool, edition, 1) if s.player[1] in record]
+            ranked = [s for s in rated if s.games >= MIN_GAMES][:LEADERBOARD_SIZE]
+            provisional = [s for s in rated if s.games < MIN_GAMES][:LEADERBOARD_SIZE]
+            best = [record[int(s.player[1])] for s in ranked + provisional]
             if not best:
                 await replies.send(
                     interaction, Post(f"Nobody has finished a game of {hosted.title} here yet.")
@@ -205,20 +239,84 @@ def vegas_commands(host: Host) -> app_commands.Group:
             title = "Leaderboard" + (f": {server}" if server else "")
             if several:
                 title += f" ({hosted.title})"
+            if len(hosted.editions) > 1:
+                title += f", {edition} edition"
             png = await asyncio.to_thread(
                 render_leaderboard, [player.standing() for player in best], title
             )
             words = plural(2, hosted.points_word, hosted.points_plural)
-            lines = [
-                f"{place}. **{discord.utils.escape_markdown(p.name)}**: {p.wins} of {p.games} "
-                f"won, {p.average:.1f} {words} on average, best {p.best}"
-                for place, p in enumerate(best, 1)
-            ]
+
+            def line(rating: Standing) -> str:
+                p = record[int(rating.player[1])]
+                return (
+                    f"**{discord.utils.escape_markdown(p.name)}**: rating {rating.ordinal:.1f} "
+                    f"({count(rating.games, 'rated game')}); {p.wins} of {p.games} won, "
+                    f"{p.average:.1f} {words} on average, best {p.best}"
+                )
+
+            lines = [f"{place}. {line(s)}" for place, s in enumerate(ranked, 1)]
+            if not lines:
+                lines = [f"Nobody has {count(MIN_GAMES, 'rated game')} here yet."]
             embed = posts.story_embed("Leaderboard", lines)
+            if provisional:
+                embed.add_field(
+                    name=f"Not ranked yet (fewer than {count(MIN_GAMES, 'game')})",
+                    value=_lines([line(s) for s in provisional]),
+                    inline=False,
+                )
+            computers = computer_standings(pool, edition)
+            if computers:
+                embed.add_field(
+                    name="Computer players",
+                    value=_lines([f"{_name(s.player)}: {_rating_words(s)}" for s in computers]),
+                    inline=False,
+                )
+            embed.set_footer(
+                text="Ranked by skill rating (openskill): it rises with good finishes against "
+                "strong players and grows surer with every game."
+            )
             embed.set_image(url=f"attachment://{LEADERBOARD_FILE}")
             await replies.send(interaction, Post("", embed, png, image_name=LEADERBOARD_FILE))
 
     return Vegas()
+
+
+def _rating_words(rating: Standing) -> str:
+    """A rating as `/vegas stats` shows it."""
+    return (
+        f"{rating.ordinal:.1f} (skill {rating.mu:.1f} ± {3 * rating.sigma:.1f}, "
+        f"{count(rating.games, 'rated game')})"
+    )
+
+
+def _trend_words(rating: Standing) -> str:
+    """How the rating moved over the last rated games."""
+    recent = min(rating.games, TREND_GAMES)
+    return f"{rating.trend:+.1f} over the last {count(recent, 'game')}"
+
+
+def _name(player: Player) -> str:
+    return f"{player[1]} computer" if player[0] == "computer" else str(player[1])
+
+
+def _most_rated(pool: list[Rating], editions: tuple[str, ...]) -> str:
+    """The edition with the most rated games in the pool (the default one if none)."""
+    games = {
+        edition: len({r.game_id for r in pool if r.edition == edition}) for edition in editions
+    }
+    return max(editions, key=lambda e: (games[e], -editions.index(e)))
+
+
+async def _move_times(store: Store, hosted: HostedGame, guild: int, user_id: int) -> list[float]:
+    """Seconds the person took over each move in their finished games of this kind here."""
+    finished = await store.finished_games(
+        guild_id=guild, user_id=user_id, kind=hosted.kind, limit=None
+    )
+    took: list[float] = []
+    for game in finished:
+        _, moves = await store.game_and_moves(game.id)
+        took += move_seconds(moves, user_id)
+    return took
 
 
 def _lines(lines: list[str]) -> str:

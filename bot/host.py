@@ -18,6 +18,7 @@ from bot.game import Games, HostedGame, Played
 from bot.outbox import Outbox, replayed
 from bot.posts import Post
 from bot.prompts import Prompts
+from bot.ratings import Ratings
 from bot.store import News
 from bot.tables import Tables
 from bot.turns import TurnTimers
@@ -45,13 +46,15 @@ class Host:
         self.turns = turns
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
         self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout)
+        self.ratings = Ratings(tables.store, games)
 
     async def recover(self) -> None:
-        """At start-up: post the news a crash left unposted, then update every prompt.
+        """At start-up: post unposted news, rate unrated finished games, update the prompts.
 
         A crash may also have come before a game's prompt messages were brought up to date.
         """
         await self.outbox.recover()
+        await self.ratings.update()  # games that ended just before a crash
         for game in await self.tables.store.active_games():
             await self.prompts.reconcile(game, adopt=True)
 
@@ -75,6 +78,8 @@ class Host:
         await self.turns.arm(played.game, played.state)
         await self.prompts.reconcile(played.game, played.events)
         self.autoplay.nudge(played.game)
+        if played.game.status == "finished":
+            await self.ratings.update()
 
     async def compose(self, hosted: HostedGame, played: Played) -> Post:
         """The public post for an accepted command.

@@ -4,6 +4,8 @@
     python -m bot.store export --game ID [-o FILE]  the game's record as JSON
                       [--scenario]                  ... or as a scenario file
     python -m bot.store backup FILE                 a consistent copy, safe while the bot runs
+    python -m bot.store ratings [--rebuild]         rate finished games not rated yet (all
+                                                    of them afresh with --rebuild)
 
 The database is the one in the settings (`DATABASE_PATH`, default data/vegas.sqlite3)
 unless `--database` names another. Every kind of game the bot hosts (`bot/games`) is
@@ -18,6 +20,7 @@ import sys
 from pathlib import Path
 
 from bot.games import GAMES
+from bot.ratings import Ratings
 from bot.settings import Settings
 
 from .audit import export_record, export_scenario, verify_game
@@ -43,7 +46,21 @@ def _parser() -> argparse.ArgumentParser:
     )
     backup = commands.add_parser("backup", help="copy the database to a new file")
     backup.add_argument("target", type=Path)
+    ratings = commands.add_parser("ratings", help="rate the finished games not rated yet")
+    ratings.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="forget every rating and rate every finished game again, in the order they ended",
+    )
     return parser
+
+
+async def _ratings(store: Store, rebuild: bool) -> int:
+    ratings = Ratings(store, GAMES)
+    rated = await (ratings.rebuild() if rebuild else ratings.update())
+    again = " again" if rebuild else ""
+    print(f"Rated {rated} finished game{'s' if rated != 1 else ''}{again}.")
+    return 0
 
 
 async def _verify(store: Store, game: int | None) -> int:
@@ -78,6 +95,8 @@ async def _run(args: argparse.Namespace, database: Path) -> int:
                 args.output.write_text(text, encoding="utf-8")
                 print(f"Wrote game {args.game}'s record to {args.output}.")
             return 0
+        if args.command == "ratings":
+            return await _ratings(store, args.rebuild)
         await store.backup(args.target)
         print(f"Backed up {database} to {args.target}.")
         return 0
