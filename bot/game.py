@@ -358,6 +358,23 @@ class HostedGame(ABC):
         owed = self.rules.decisions_owed(state, color)
         return self.rules.default_answer(state, owed[0]) if owed else None
 
+    # Replays and recaps (`/vegas replay`) ------------------------------------------------
+
+    # What a replay's menu and a recap's frames step through: "turn" or "round".
+    chapter_word: ClassVar[str] = "turn"
+
+    def chapter(self, state: Any) -> int:
+        """The turn (or round) a state is in, for the replay's menu and the recap's frames."""
+        return 1
+
+    def picture(self, game: Game, state: Any) -> bytes | None:
+        """The picture the channel is shown of a state (PNG), or None for a game without.
+
+        The same bytes as the pictures posted during the game (rendering is pure). Runs
+        in a worker thread.
+        """
+        return None
+
     def hints(self, state: Any, color: str) -> list[Suggestion] | None:
         """What the game's normal computer player would do in `color`'s place now, and why.
 

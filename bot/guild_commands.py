@@ -31,9 +31,10 @@ from bot.ratings import (
     move_seconds,
     standings,
 )
+from bot.replay import LIBRARY, page_post
 from bot.seats import seat_colors
 from bot.stats import LEADERBOARD_SIZE, player_record, top_players
-from bot.store import Rating, Store
+from bot.store import Game, GameNotFound, Rating, Store
 from bot.table_commands import report_error
 from engine.words import count, plural
 from render.charts import render_leaderboard
@@ -97,7 +98,7 @@ def vegas_commands(host: Host) -> app_commands.Group:
                 mine = timer is not None and timer.player in (color, "")
                 deadline = timer.expires_at if timer is not None and mine else None
                 which = f"{hosted.title}, " if several else ""
-                where = f"<#{game.channel_id}> ({which}you play {color})"
+                where = f"<#{game.channel_id}> ({which}game {game.id}, you play {color})"
                 state = game.state()
                 wanted = hosted.waiting_line(game, state, color, deadline)
                 if wanted is not None:
@@ -120,6 +121,26 @@ def vegas_commands(host: Host) -> app_commands.Group:
                 embed.add_field(name="Waiting for others", value=_lines(others), inline=False)
             text = f"{count(len(waiting), 'game')} waiting for you."
             await replies.send(interaction, Post(text, embed), ephemeral=True)
+
+        @app_commands.command(
+            name="replay", description="Step through a game move by move (privately)"
+        )
+        @app_commands.describe(
+            game="A game id from /vegas mygames (default: this channel's game, or its last)",
+            public="Show it to the channel (only you can step through it)",
+        )
+        async def replay(
+            self, interaction: Interaction, game: int | None = None, public: bool = False
+        ) -> None:
+            """The game at its latest move, with buttons to step through it."""
+            chosen = await _replay_game(self.store, interaction, game)
+            hosted = games.of(chosen)
+            await replies.defer(interaction, ephemeral=not public)
+            chosen, book = await LIBRARY.book(self.store, hosted, chosen.id)
+            post, view = await page_post(hosted, chosen, book, book.last, interaction.user.id)
+            await interaction.followup.send(
+                post.text() or "", files=post.files(), view=view, ephemeral=not public
+            )
 
         @app_commands.command(
             name="hint", description="What the normal computer player would do in your place now"
@@ -279,6 +300,31 @@ def vegas_commands(host: Host) -> app_commands.Group:
             await replies.send(interaction, Post("", embed, png, image_name=LEADERBOARD_FILE))
 
     return Vegas()
+
+
+async def _replay_game(store: Store, interaction: Interaction, game_id: int | None) -> Game:
+    """The game a replay is asked for: by id (in this server), else the channel's."""
+    guild = _guild(interaction)
+    if game_id is not None:
+        try:
+            found = await store.game(game_id)
+        except GameNotFound:
+            found = None
+        if found is None or found.guild_id != guild:
+            raise Refusal(f"There is no game {game_id} in this server (see `/vegas mygames`).")
+    else:
+        channel = interaction.channel_id
+        found = None
+        if channel is not None:
+            found = await store.open_game(channel) or await store.last_game(channel)
+        if found is None:
+            raise Refusal(
+                "No game has been played in this channel: name one by its id "
+                "(`/vegas mygames` lists yours)."
+            )
+    if found.state_json is None:
+        raise Refusal(f"Game {found.id} has not started: there is nothing to replay yet.")
+    return found
 
 
 def _rating_words(rating: Standing) -> str:

@@ -102,9 +102,13 @@ async def test_mygames_lists_the_games_waiting_for_you_in_this_server(
 
     listed = await emu.slash(alice, table.other_channel, "vegas mygames")
     assert listed.ephemeral
+    assert vegas.store is not None
+    here = await vegas.store.open_game(table.channel.id)
+    assert here is not None
+    game_id = here.id
     others = field(listed, "Waiting for others")
     if mover is alice:
-        assert f"<#{table.channel.id}> (you play red): your turn (turn 1)" in field(
+        assert f"<#{table.channel.id}> (game {game_id}, you play red): your turn (turn 1)" in field(
             listed, "Waiting for you"
         )
         assert listed.content.startswith("1 game waiting")

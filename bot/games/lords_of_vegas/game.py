@@ -232,6 +232,16 @@ class LordsOfVegas(HostedGame):
 
     # The terminal ---------------------------------------------------------------------
 
+    chapter_word: ClassVar[str] = "turn"
+
+    def chapter(self, state: GameState) -> int:
+        """The turn the state is in."""
+        return state.turn
+
+    def picture(self, game: Game, state: GameState) -> bytes:
+        """The board, as the channel's news shows it (`posts.board_image`)."""
+        return posts.board_picture(game, state)
+
     def hints(self, state: GameState, color: str) -> list[Suggestion]:
         """Normal's best moves for `color` now, with its reasons (engine/.../ai/hints.py)."""
         return hints(state, cast(Color, color))

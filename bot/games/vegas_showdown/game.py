@@ -234,6 +234,16 @@ class VegasShowdown(HostedGame):
 
     # The terminal ---------------------------------------------------------------------
 
+    chapter_word: ClassVar[str] = "round"
+
+    def chapter(self, state: GameState) -> int:
+        """The round the state is in."""
+        return state.round
+
+    def picture(self, game: Game, state: GameState) -> bytes:
+        """The round picture, as the channel's news shows it (`posts.round_image`)."""
+        return posts.round_picture(game, state)
+
     def hints(self, state: GameState, color: str) -> list[Suggestion]:
         """Normal's best answers for `color` now, with its reasons (engine/.../ai/hints.py)."""
         return hints(state, cast(Color, color))

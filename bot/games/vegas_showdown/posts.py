@@ -121,9 +121,14 @@ def _line(event: Event, names: Mapping[Color, str], following: Sequence[Event] =
     return describe(event, names)
 
 
+def round_picture(game: Game, state: GameState) -> bytes:
+    """The round picture as the channel sees it (replays and recaps draw it too)."""
+    return render_round(state, names=plain_names(game))
+
+
 async def round_image(game: Game, state: GameState) -> bytes:
     """The round picture (board and sheets), drawn in a worker thread."""
-    return await asyncio.to_thread(render_round, state, names=plain_names(game))
+    return await asyncio.to_thread(round_picture, game, state)
 
 
 def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str, list[int]]:
