@@ -31,6 +31,7 @@ from bot.ratings import (
     move_seconds,
     standings,
 )
+from bot.recap import recap
 from bot.replay import LIBRARY, page_post
 from bot.seats import seat_colors
 from bot.stats import LEADERBOARD_SIZE, player_record, top_players
@@ -41,6 +42,10 @@ from render.charts import render_leaderboard
 
 Interaction = discord.Interaction[Any]
 LEADERBOARD_FILE: Final = "leaderboard.png"
+REPLAY_FORMATS: Final = [
+    app_commands.Choice(name="step by step", value="board"),
+    app_commands.Choice(name="animation (a finished game)", value="animation"),
+]
 
 
 def _guild(interaction: Interaction) -> int:
@@ -127,14 +132,33 @@ def vegas_commands(host: Host) -> app_commands.Group:
         )
         @app_commands.describe(
             game="A game id from /vegas mygames (default: this channel's game, or its last)",
+            format="Step by step (default), or the animated recap of a finished game",
             public="Show it to the channel (only you can step through it)",
         )
+        @app_commands.choices(format=REPLAY_FORMATS)
         async def replay(
-            self, interaction: Interaction, game: int | None = None, public: bool = False
+            self,
+            interaction: Interaction,
+            game: int | None = None,
+            format: app_commands.Choice[str] | None = None,
+            public: bool = False,
         ) -> None:
-            """The game at its latest move, with buttons to step through it."""
+            """The game at its latest move, with buttons to step through it (or its recap)."""
             chosen = await _replay_game(self.store, interaction, game)
             hosted = games.of(chosen)
+            if format is not None and format.value == "animation":
+                if chosen.status == "active":
+                    raise Refusal(
+                        f"Game {chosen.id} is under way: its animated recap is made once it "
+                        "has ended. Step through it so far with `/vegas replay`."
+                    )
+                await replies.defer(interaction, ephemeral=not public)
+                gif = await recap(self.store, hosted, chosen.id)
+                text = f"The recap of game {chosen.id} ({hosted.title}), one frame per " + (
+                    f"{hosted.chapter_word}." if gif else "... it draws no pictures."
+                )
+                await replies.send(interaction, Post(text, animation=gif), ephemeral=not public)
+                return
             await replies.defer(interaction, ephemeral=not public)
             chosen, book = await LIBRARY.book(self.store, hosted, chosen.id)
             post, view = await page_post(hosted, chosen, book, book.last, interaction.user.id)

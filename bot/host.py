@@ -19,6 +19,7 @@ from bot.outbox import Outbox, replayed
 from bot.posts import Post
 from bot.prompts import Prompts
 from bot.ratings import Ratings
+from bot.recap import recap
 from bot.store import News
 from bot.tables import Tables
 from bot.turns import TurnTimers
@@ -89,7 +90,10 @@ class Host:
         """
         timer = await self.turns.arm(played.game, played.state)
         deadline = timer.expires_at if timer is not None else None
-        return await hosted.news(self.tables.store, played, deadline)
+        post = await hosted.news(self.tables.store, played, deadline)
+        if hosted.rules.is_over(played.state):  # the final post carries the recap
+            post.animation = await recap(self.tables.store, hosted, played.game.id)
+        return post
 
     async def answer(self, interaction: Interaction, played: Played) -> None:
         """Answer a slash command that was accepted, then update the prompts.

@@ -20,6 +20,7 @@ from bot.store import Game
 
 BOARD_FILE: Final = "board.png"
 CHART_FILE: Final = "points.png"
+ANIMATION_FILE: Final = "recap.gif"
 EMBED_TEXT_LIMIT: Final = 4000
 CONTENT_LIMIT: Final = 2000
 FIELD_LIMIT: Final = 1024
@@ -40,7 +41,8 @@ class Post:
     """A message ready to send: text, an embed, a picture, who may be mentioned.
 
     `chart` is a second image (the points chart at the end of a game); `image_name` is
-    the first image's file name (an embed shows it as `attachment://<name>`).
+    the first image's file name (an embed shows it as `attachment://<name>`);
+    `animation` is the animated recap of a game that just ended (GIF).
     """
 
     content: str = ""
@@ -49,6 +51,7 @@ class Post:
     mentions: list[int] = field(default_factory=list)
     chart: bytes | None = None
     image_name: str = BOARD_FILE
+    animation: bytes | None = None
 
     def text(self) -> str | None:
         """The content, clipped to Discord's limit (None when empty)."""
@@ -65,7 +68,11 @@ class Post:
 
     def files(self) -> list[discord.File]:
         """The post's images as attachments (the first one first), if it has any."""
-        images = [(self.image_name, self.image), (CHART_FILE, self.chart)]
+        images = [
+            (self.image_name, self.image),
+            (CHART_FILE, self.chart),
+            (ANIMATION_FILE, self.animation),
+        ]
         return [discord.File(io.BytesIO(data), filename=name) for name, data in images if data]
 
 

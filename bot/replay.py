@@ -101,17 +101,26 @@ def write_book(hosted: HostedGame, game: Game, moves: Sequence[Move]) -> Book:
     return Book(game.id, complete, tuple(pages))
 
 
+# A game, told apart from any other this process ever sees (ids repeat across databases).
+GameKey = tuple[int, int, str]
+
+
+def game_key(game: Game) -> GameKey:
+    """What tells a stored game apart: its id, channel and creation time."""
+    return (game.id, game.channel_id, game.created_at)
+
+
 class Library:
     """The replayed games and drawn pictures kept in memory (see the module docstring)."""
 
     def __init__(self) -> None:
-        self._books: OrderedDict[tuple[int, int, str], Book] = OrderedDict()
-        self._pictures: OrderedDict[tuple[int, int, str, int], bytes | None] = OrderedDict()
+        self._books: OrderedDict[tuple[GameKey, int, str], Book] = OrderedDict()
+        self._pictures: OrderedDict[tuple[GameKey, int, str, int], bytes | None] = OrderedDict()
 
     async def book(self, store: Store, hosted: HostedGame, game_id: int) -> tuple[Game, Book]:
         """The game as stored now and its book (replayed once per game and move count)."""
         game, moves = await store.game_and_moves(game_id)
-        key = (game.id, len(moves), game.status)
+        key = (game_key(game), len(moves), game.status)
         book = self._books.get(key)
         if book is None:
             try:
@@ -129,7 +138,7 @@ class Library:
 
     async def picture(self, hosted: HostedGame, game: Game, book: Book, step: int) -> bytes | None:
         """A step's picture, drawn in a worker thread unless it is kept already."""
-        key = (game.id, book.last, game.status, step)
+        key = (game_key(game), book.last, game.status, step)
         if key not in self._pictures:
             state = hosted.rules.GameState.model_validate_json(book.pages[step].state_json)
             self._pictures[key] = await asyncio.to_thread(hosted.picture, game, state)
@@ -144,7 +153,8 @@ class Library:
 
     def draw_ahead(self, hosted: HostedGame, game: Game, book: Book, step: int) -> None:
         """Start drawing a step's picture in the background (the likely next click)."""
-        if 0 <= step <= book.last and (game.id, book.last, game.status, step) not in self._pictures:
+        key = (game_key(game), book.last, game.status, step)
+        if 0 <= step <= book.last and key not in self._pictures:
             task = asyncio.get_running_loop().create_task(self.picture(hosted, game, book, step))
             _AHEAD.add(task)
             task.add_done_callback(_AHEAD.discard)

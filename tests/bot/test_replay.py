@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
+
+from PIL import Image
 
 from bot.app import VegasHost, create_bot
 from bot.clock import ManualClock
 from bot.games import GAMES
+from bot.posts import ANIMATION_FILE
 from bot.replay import LIBRARY, REPLAY_FILE
 from engine.lords_of_vegas import GameRecord, GameState
 from engine.lords_of_vegas.record import public_state
@@ -14,7 +18,7 @@ from engine.lords_of_vegas.rng import Rng
 from tests.bot.conftest import TEST_SEED, Table
 from tests.bot.players import mentioned
 from tests.bot.test_server_commands import open_game, play_to_the_end
-from tests.discord_emulator import DiscordEmulator, Message, User
+from tests.discord_emulator import DiscordEmulator, Message, Reply, User
 from tests.discord_emulator.fixtures import RunBot
 
 
@@ -27,6 +31,39 @@ def step_of(message: Message) -> tuple[int, int]:
     """(step, last step) as the replay's first line says them."""
     words = message.content.split("move ", 1)[1].split(",", 1)[0].split(" of ")
     return int(words[0]), int(words[1])
+
+
+def answer(reply: Reply) -> Message:
+    """The message a deferred command was answered with."""
+    message = reply.followups[0] if reply.followups else reply.message
+    assert message is not None
+    return message
+
+
+def rgb(png: bytes) -> bytes:
+    with Image.open(io.BytesIO(png)) as image:
+        return image.convert("RGB").tobytes()
+
+
+def gif_frames(gif: bytes) -> list[bytes]:
+    """Every frame of a GIF as RGB pixels (Pillow opens it: a valid GIF)."""
+    frames = []
+    with Image.open(io.BytesIO(gif)) as animation:
+        assert animation.format == "GIF"
+        for index in range(animation.n_frames):
+            animation.seek(index)
+            frames.append(animation.convert("RGB").tobytes())
+    return frames
+
+
+def is_in_order(pictures: list[bytes], frames: list[bytes]) -> bool:
+    """Whether every picture is a frame, in the frames' order."""
+    rest = iter(frames)
+    return all(any(picture == frame for frame in rest) for picture in pictures)
+
+
+def turn_at(record: GameRecord, step: int) -> int:
+    return record.replay(step)[0].turn
 
 
 async def step_to(
@@ -58,6 +95,25 @@ async def test_a_finished_game_is_browsed_back_and_forth_across_a_restart(
     [game] = await store.finished_games(limit=None)
     _, moves = await store.game_and_moves(game.id)
     record = GameRecord(settings=game.settings(), commands=[m.command for m in moves])
+
+    # The final post carries the animated recap: a frame per turn, then the end, each the
+    # picture the channel was shown.
+    gif = ending.attachment(ANIMATION_FILE).data
+    assert len(gif) < 8 * 1024 * 1024
+    frames = gif_frames(gif)
+    starts = [0] + [
+        i for i in range(1, len(moves) + 1) if turn_at(record, i) != turn_at(record, i - 1)
+    ]
+    assert len(frames) == len({*starts, len(moves)})
+    posted = [
+        rgb(m.attachment("board.png").data)
+        for m in emu.history(channel)
+        if any(a.filename == "board.png" for a in m.attachments)
+    ]
+    assert len(posted) >= 3 and posted[-1] == frames[-1]
+    assert is_in_order(posted, frames)
+    again = await emu.slash(bob, channel, "vegas replay", format="animation")
+    assert again.ephemeral and answer(again).attachment(ANIMATION_FILE).data == gif
 
     opened = await emu.slash(alice, channel, "vegas replay")
     assert opened.ephemeral

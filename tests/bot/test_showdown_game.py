@@ -8,13 +8,15 @@ stays readable, exports its full record, and counts in `/vegas stats`.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
 import pytest
+from PIL import Image
 
 from bot.app import VegasHost
-from bot.posts import plain_names
+from bot.posts import ANIMATION_FILE, plain_names
 from engine.vegas_showdown import GameRecord
 from engine.vegas_showdown.events import GameOver
 from render.vegas_showdown import render_round
@@ -52,6 +54,15 @@ async def check_the_posts(
         assert post.attachment("round.png").data == render_round(at, names=names)
     final = pictures[-1]
     assert final.content.startswith("🏆 Game over (")
+    # Its animated recap: one frame per round, each the round picture posted.
+    with Image.open(io.BytesIO(final.attachment(ANIMATION_FILE).data)) as recap:
+        assert recap.format == "GIF" and recap.n_frames == len(pictures)
+        for index, post in enumerate(pictures):
+            recap.seek(index)
+            with Image.open(io.BytesIO(post.attachment("round.png").data)) as posted:
+                # (The final picture is the tallest: the others sit at the frame's top.)
+                shown = recap.convert("RGB").crop((0, 0, *posted.size))
+                assert shown.tobytes() == posted.convert("RGB").tobytes()
     assert {u.id for u in mentioned(final, players)} == {p.id for p in players}
     fields = final.embeds[0]["fields"]
     assert [f["name"].split(".")[0] for f in fields] == [str(n) for n in range(1, len(players) + 1)]
