@@ -23,6 +23,7 @@ What a game provides, in the order the README's "Adding a game" lists it:
 
 from __future__ import annotations
 
+import io
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from typing import Any, ClassVar, Protocol
 
 import discord
 from discord import app_commands
+from PIL import Image
 from pydantic import BaseModel
 
 from bot.options import IMAGE_WORDS, OPTIONS, TIMEOUT_WORDS
@@ -374,6 +376,14 @@ class HostedGame(ABC):
         in a worker thread.
         """
         return None
+
+    def frame(self, game: Game, state: Any) -> Image.Image | None:
+        """The picture's pixels (a paletted image), for the animated recap.
+
+        By default the picture read back; a game may draw it without the PNG round trip.
+        """
+        picture = self.picture(game, state)
+        return None if picture is None else Image.open(io.BytesIO(picture))
 
     def hints(self, state: Any, color: str) -> list[Suggestion] | None:
         """What the game's normal computer player would do in `color`'s place now, and why.

@@ -15,6 +15,7 @@ import asyncio
 import io
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
 from PIL import Image
@@ -29,6 +30,7 @@ MOST_BYTES: Final = 8 * 1024 * 1024
 FRAME_MS: Final = 900
 LAST_FRAME_MS: Final = 4000
 RECAPS_KEPT: Final = 4
+DRAWING_THREADS: Final = 2
 
 
 def frame_steps(book: Book) -> list[int]:
@@ -37,13 +39,12 @@ def frame_steps(book: Book) -> list[int]:
     return steps if steps[-1] == book.last else [*steps, book.last]
 
 
-def encode_gif(frames: Sequence[bytes]) -> bytes:
-    """PNG pictures as one looping GIF, the last shown longest; `frames` is never empty.
+def encode_gif(pictures: Sequence[Image.Image]) -> bytes:
+    """Pictures as one looping GIF, the last shown longest; `pictures` is never empty.
 
     A GIF has one size: a smaller picture (Vegas Showdown's final one is taller) is
     placed at the top left of a frame of the largest size, on its own background colour.
     """
-    pictures = [Image.open(io.BytesIO(frame)) for frame in frames]
     size = (max(p.width for p in pictures), max(p.height for p in pictures))
     images = [_framed(picture, size) for picture in pictures]
     durations = [FRAME_MS] * (len(images) - 1) + [LAST_FRAME_MS]
@@ -78,13 +79,17 @@ def build_recap(hosted: HostedGame, game: Game, moves: Sequence[Move]) -> bytes 
     Replays the full record; runs in a worker thread (it takes a second or two).
     """
     book = write_book(hosted, game, moves)
-    pictures: list[bytes] = []
-    for step in frame_steps(book):
+
+    def draw(step: int) -> Image.Image | None:
         state = hosted.rules.GameState.model_validate_json(book.pages[step].state_json)
-        picture = hosted.picture(game, state)
-        if picture is None:
-            return None
-        pictures.append(picture)
+        return hosted.frame(game, state)
+
+    # Two at a time: drawing and palette mapping let other threads run meanwhile.
+    with ThreadPoolExecutor(max_workers=DRAWING_THREADS) as pool:
+        drawn = list(pool.map(draw, frame_steps(book)))
+    pictures = [picture for picture in drawn if picture is not None]
+    if len(pictures) < len(drawn):
+        return None
     last = len(pictures) - 1
     every = 1
     while True:

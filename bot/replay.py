@@ -216,10 +216,11 @@ def menu_options(hosted: HostedGame, book: Book, step: int) -> list[discord.Sele
 async def page_post(
     hosted: HostedGame, game: Game, book: Book, step: int, user_id: int
 ) -> tuple[Post, discord.ui.View]:
-    """A step as a message: its text and picture, with the buttons; draws the next ahead."""
+    """A step as a message: its text and picture, with the buttons; draws its neighbours."""
     picture = await LIBRARY.picture(hosted, game, book, step)
     view = page_view(hosted, book, step, user_id)
-    LIBRARY.draw_ahead(hosted, game, book, step + 1 if step < book.last else step - 1)
+    for near in (step + 1, step - 1):  # the likely next clicks: next, back
+        LIBRARY.draw_ahead(hosted, game, book, near)
     return Post(page_text(hosted, game, book, step), image=picture, image_name=REPLAY_FILE), view
 
 

@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from discord import app_commands
+from PIL import Image
 
 from bot.game import PASSIVE, HostedGame, Moment, PersistentItem, Played, Question, Timeout
 from bot.host import Host
@@ -34,6 +35,7 @@ from engine.lords_of_vegas.events import OfferAccepted, OfferMade, TradeStepDone
 from engine.lords_of_vegas.record import GameRecord, PublicRecord
 from engine.lords_of_vegas.scenario import Scenario
 from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
+from render.lords_of_vegas.board import board_frame
 
 from . import posts, prompts
 from .builder import DraftItem, route_modal
@@ -241,6 +243,10 @@ class LordsOfVegas(HostedGame):
     def picture(self, game: Game, state: GameState) -> bytes:
         """The board, as the channel's news shows it (`posts.board_image`)."""
         return posts.board_picture(game, state)
+
+    def frame(self, game: Game, state: GameState) -> Image.Image:
+        """The board's pixels, as `picture` encodes them (for the animated recap)."""
+        return board_frame(state, names=plain_names(game))
 
     def hints(self, state: GameState, color: str) -> list[Suggestion]:
         """Normal's best moves for `color` now, with its reasons (engine/.../ai/hints.py)."""

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from discord import app_commands
+from PIL import Image
 
 from bot.game import PASSIVE, HostedGame, Moment, PersistentItem, Played, Question, Timeout
 from bot.host import Host
@@ -43,12 +44,13 @@ from engine.vegas_showdown.events import (
 )
 from engine.vegas_showdown.state import MIN_PLAYERS, StackDecision
 from engine.words import and_list
+from render.vegas_showdown.picture import round_frame
 
 from . import posts, prompts
 from .buttons import PERSISTENT_ITEMS
 from .commands import IMAGE_WORDS, VegasShowdownCommands
 from .computer import DEFAULT_LEVEL, choose
-from .names import KIND, chat_names
+from .names import KIND, chat_names, plain_names
 from .terminal import Terminal
 
 # The order in which free colours are handed out when a player does not choose one.
@@ -243,6 +245,10 @@ class VegasShowdown(HostedGame):
     def picture(self, game: Game, state: GameState) -> bytes:
         """The round picture, as the channel's news shows it (`posts.round_image`)."""
         return posts.round_picture(game, state)
+
+    def frame(self, game: Game, state: GameState) -> Image.Image:
+        """The round picture's pixels, as `picture` encodes them (for the animated recap)."""
+        return round_frame(state, names=plain_names(game))
 
     def hints(self, state: GameState, color: str) -> list[Suggestion]:
         """Normal's best answers for `color` now, with its reasons (engine/.../ai/hints.py)."""
