@@ -8,6 +8,7 @@ brought up to date.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -25,6 +26,7 @@ from bot.tables import Tables
 from bot.turns import TurnTimers
 
 Interaction = discord.Interaction[Any]
+log = logging.getLogger(__name__)
 
 
 class Host:
@@ -92,7 +94,10 @@ class Host:
         deadline = timer.expires_at if timer is not None else None
         post = await hosted.news(self.tables.store, played, deadline)
         if hosted.rules.is_over(played.state):  # the final post carries the recap
-            post.animation = await recap(self.tables.store, hosted, played.game.id)
+            try:
+                post.animation = await recap(self.tables.store, hosted, played.game.id)
+            except Exception:  # the final post goes out without it, never lost for it
+                log.exception("could not make the recap of game %s", played.game.id)
         return post
 
     async def answer(self, interaction: Interaction, played: Played) -> None:

@@ -78,6 +78,8 @@ def build_recap(hosted: HostedGame, game: Game, moves: Sequence[Move]) -> bytes 
 
     Replays the full record; runs in a worker thread (it takes a second or two).
     """
+    if hosted.frame(game, game.state()) is None:
+        return None  # a game without pictures
     book = write_book(hosted, game, moves)
 
     def draw(step: int) -> Image.Image | None:

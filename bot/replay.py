@@ -85,17 +85,21 @@ class Book:
 def write_book(hosted: HostedGame, game: Game, moves: Sequence[Move]) -> Book:
     """Replay a game's record step by step (in a worker thread: it may take a moment)."""
     rules = hosted.rules
-    record = rules.GameRecord(settings=game.settings(), commands=[m.command for m in moves])
+    settings = game.settings()
+    commands = [move.command for move in moves]
+    record = hosted.record(settings, commands)
     complete = game.status != "active"
-    state, events = rules.new_game(record.settings)
+    state, events = rules.new_game(settings)
 
     def page(move: str, events: Sequence[Any]) -> Page:
-        shown = state if complete else record.public(state).state
+        shown = state if complete else getattr(hosted.public_record(record, state), "state", None)
+        if shown is None:
+            raise Refusal(f"{hosted.title} has no public view of a game under way to replay.")
         lines = tuple(hosted.narrate(game, events))
         return Page(shown.model_dump_json(), move, lines, hosted.chapter(state))
 
     pages = [page("", events)]
-    for line in record.commands:
+    for line in commands:
         player, action = rules.parse_line(line)
         pages.append(page(line, rules.apply(state, player, action)))
     return Book(game.id, complete, tuple(pages))
