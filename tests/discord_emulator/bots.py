@@ -50,7 +50,12 @@ class InProcessBot:
         await emulator.wait_until(
             lambda: (
                 task.done()
-                or (emulator.gateway.identifies >= target and bool(emulator.gateway.live_sessions))
+                or (
+                    emulator.gateway.identifies >= target
+                    and bool(emulator.gateway.live_sessions)
+                    # Ready: READY and the guilds it announced are in the client's cache.
+                    and client.is_ready()
+                )
             ),
             timeout,
             "the in-process bot to connect",
