@@ -21,6 +21,7 @@ from engine.lords_of_vegas.ai.hints import hints as lords_hints
 from engine.lords_of_vegas.ai.players import make_player as lords_player
 from engine.vegas_showdown.ai import make_player as showdown_player
 from engine.vegas_showdown.ai.hints import hints as showdown_hints
+from engine.vegas_showdown.state import MAX_PLAYERS
 
 
 def time_hints(
@@ -66,7 +67,7 @@ def lords_game(seed: int, players: int) -> list[float]:
 
 def showdown_game(seed: int, players: int) -> list[float]:
     """Hint times over one Vegas Showdown game among normal players."""
-    colors = list(vegas_showdown.COLORS[:players])
+    colors = list(vegas_showdown.COLORS[: min(players, MAX_PLAYERS)])
     state, _ = vegas_showdown.new_game(vegas_showdown.GameSettings(players=colors, seed=seed))
     bots = {c: showdown_player("normal", seed + i) for i, c in enumerate(colors)}
     return time_hints(
@@ -98,7 +99,8 @@ def main() -> None:
     for seed in range(args.games):
         title = f"{args.players} players, seed {seed}"
         report(f"Lords of Vegas, {title}", lords_game(seed, args.players))
-        report(f"Vegas Showdown, {title}", showdown_game(seed, args.players))
+        seated = min(args.players, MAX_PLAYERS)
+        report(f"Vegas Showdown, {seated} players, seed {seed}", showdown_game(seed, seated))
 
 
 if __name__ == "__main__":
