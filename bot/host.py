@@ -21,6 +21,7 @@ from bot.posts import Post
 from bot.prompts import Prompts
 from bot.ratings import Ratings
 from bot.recap import recap
+from bot.shards import Shards
 from bot.store import News
 from bot.tables import Tables
 from bot.turns import TurnTimers
@@ -30,7 +31,11 @@ log = logging.getLogger(__name__)
 
 
 class Host:
-    """Answers players and keeps the channel informed after every accepted command."""
+    """Answers players and keeps the channel informed after every accepted command.
+
+    With `shards`, what it takes up by itself (start-up recovery, news left over) is
+    limited to these shards' guilds.
+    """
 
     def __init__(
         self,
@@ -41,14 +46,16 @@ class Host:
         turns: TurnTimers,
         ai_pause: float = 2.0,
         reply_timeout: float = 10.0,
+        shards: Shards | None = None,
     ) -> None:
         self.client = client
+        self.shards = shards
         self.games = games
         self.tables = tables
         self.prompts = prompts
         self.turns = turns
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
-        self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout)
+        self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout, shards)
         self.ratings = Ratings(tables.store, games)
 
     async def recover(self) -> None:
@@ -58,7 +65,7 @@ class Host:
         """
         await self.outbox.recover()
         await self.ratings.update()  # games that ended just before a crash
-        for game in await self.tables.store.active_games():
+        for game in await self.tables.store.active_games(shards=self.shards):
             await self.prompts.reconcile(game, adopt=True)
 
     async def tell(self, news: News) -> Post | None:

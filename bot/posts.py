@@ -41,8 +41,10 @@ class Post:
     """A message ready to send: text, an embed, a picture, who may be mentioned.
 
     `chart` is a second image (the points chart at the end of a game); `image_name` is
-    the first image's file name (an embed shows it as `attachment://<name>`);
-    `animation` is the animated recap of a game that just ended (GIF).
+    the first image's file name (an embed shows it as `attachment://<name>`); `gallery`
+    holds more pictures, (file name, PNG) each, sent after them (Discord shows them as a
+    gallery; a message carries at most 10 files); `animation` is the animated recap of a
+    game that just ended (GIF).
     """
 
     content: str = ""
@@ -51,6 +53,7 @@ class Post:
     mentions: list[int] = field(default_factory=list)
     chart: bytes | None = None
     image_name: str = BOARD_FILE
+    gallery: tuple[tuple[str, bytes], ...] = ()
     animation: bytes | None = None
 
     def text(self) -> str | None:
@@ -71,6 +74,7 @@ class Post:
         images = [
             (self.image_name, self.image),
             (CHART_FILE, self.chart),
+            *self.gallery,
             (ANIMATION_FILE, self.animation),
         ]
         return [discord.File(io.BytesIO(data), filename=name) for name, data in images if data]

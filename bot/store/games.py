@@ -34,8 +34,13 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
-        """True while a person plays this seat (not resigned)."""
-        return self.user_id is not None and not self.resigned
+        """True while a person plays this seat (not resigned, not forgotten)."""
+        return self.user_id is not None and not self.resigned and not self.forgotten
+
+    @property
+    def forgotten(self) -> bool:
+        """True for a person's seat whose person was forgotten (`bot.store.privacy`)."""
+        return self.user_id is not None and self.user_id < 0
 
     @property
     def computer_level(self) -> int | None:
@@ -227,3 +232,17 @@ class TurnTimer:
     def due(self) -> float:
         """When this timer next needs attention: the reminder, or else the end."""
         return self.expires_at if self.reminded else self.remind_at
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One line of `bot.store list`: a game, where it is, and when it last changed."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    status: Status
+    moves: int
+    updated_at: str
+    ended_at: str | None

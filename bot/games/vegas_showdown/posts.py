@@ -2,24 +2,28 @@
 
 - An action choice (a bid, Renovate, Publicity) is told in a line, mentioning whoever is
   outbid and the player whose choice comes next (once).
-- When a round ends, one post: the round picture (board and sheets), what happened in
-  the round (purchases and prices, placements, Fame), the new round's opening (prices,
-  event cards and what they do, new tiles, income), and who acts first, mentioned.
+- When a round ends, one post: the round's pictures at a phone's width (the tracks in
+  the embed, then how the players stand and one picture per sheet in the message's
+  gallery; `/vs board` shows the whole round in one picture for a large screen), what
+  happened in the round (purchases and prices, placements, Fame), the new round's
+  opening (prices, event cards and what they do, new tiles, income), and who acts
+  first, mentioned.
   Placements themselves are answered privately (`quiet`): this post tells the table.
-- At the end: the final scoring by category, the standings and the final picture.
+- At the end: the final scoring by category, the standings, the pictures of the round
+  and the whole final picture (with the final scoring table).
 
 Every word about the rules comes from the engine's narration; the `Post`s are the core's.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 import discord
 
+from bot import drawing
 from bot.options import TableOptions
 from bot.posts import COLOR_HEX, GREEN_FELT, Post, clip, story_embed
 from bot.seats import display_names, user_of
@@ -63,7 +67,12 @@ from engine.vegas_showdown.narrate import CATEGORY_NAMES
 from engine.vegas_showdown.state import Player, StackDecision
 from engine.vegas_showdown.tables import card_of, tile_name
 from engine.words import and_list
-from render.vegas_showdown import render_round
+from render.vegas_showdown import (
+    RoundPictures,
+    render_round,
+    render_round_pictures,
+    render_tracks,
+)
 from render.vegas_showdown.words import action_words
 
 from .absent import passive_choice
@@ -71,6 +80,11 @@ from .computer import DEFAULT_LEVEL
 from .names import chat_names, plain_names
 
 ROUND_FILE: Final = "round.png"
+TRACKS_FILE: Final = "tracks.png"
+STANDING_FILE: Final = "players.png"
+MORE_PICTURES: Final = (
+    "Whole round in one picture: /vs board \N{MIDDLE DOT} your sheet, large: /vs sheet"
+)
 CHOICE_COMMANDS: Final = "`/vs bid`, `/vs renovate` or `/vs publicity`"
 # What the round post retells of the round's play (the choices themselves were told live).
 RETOLD: Final = (
@@ -127,8 +141,34 @@ def round_picture(game: Game, state: GameState) -> bytes:
 
 
 async def round_image(game: Game, state: GameState) -> bytes:
-    """The round picture (board and sheets), drawn in a worker thread."""
-    return await asyncio.to_thread(round_picture, game, state)
+    """The round picture (board and sheets), drawn away from the event loop."""
+    return await drawing.draw(render_round, state, names=plain_names(game))
+
+
+async def tracks_image(game: Game, state: GameState) -> bytes:
+    """The tracks and bids at a phone's width, drawn away from the event loop."""
+    return await drawing.draw(render_tracks, state, names=plain_names(game))
+
+
+def sheet_file(index: int, color: Color) -> str:
+    """The file name of a seat's sheet in a round post: `sheet-1-red.png`."""
+    return f"sheet-{index}-{color}.png"
+
+
+async def round_pictures(game: Game, state: GameState) -> RoundPictures:
+    """The table and every sheet at a phone's width, drawn away from the event loop."""
+    return await drawing.draw(render_round_pictures, state, names=plain_names(game))
+
+
+def _pictured(post: Post, pictures: RoundPictures) -> Post:
+    """`post` with the tracks in its embed, the standing and every sheet in its gallery."""
+    post.image, post.image_name = pictures.tracks, TRACKS_FILE
+    sheets = [(sheet_file(n, c), png) for n, (c, png) in enumerate(pictures.sheets, 1)]
+    post.gallery = ((STANDING_FILE, pictures.standing), *sheets, *post.gallery)
+    if post.embed is not None:
+        post.embed.set_image(url=f"attachment://{TRACKS_FILE}")
+        post.embed.set_footer(text=MORE_PICTURES)
+    return post
 
 
 def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str, list[int]]:
@@ -144,7 +184,7 @@ def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str
     if stack is not None:
         see = " (see the prompt)" if user_of(game, stack.player) else ""
         return f"{names[stack.player]} chooses which premier stack fills {stack.space}{see}.", []
-    if state.pending:
+    if state.pending and state.step != "actions":
         placing = list(dict.fromkeys(d.player for d in state.pending))
         placers = [names[c] for c in placing]
         prompted = [names[c] for c in placing if user_of(game, c)]
@@ -313,7 +353,7 @@ def _round_lines(
 async def _story(store: Store, game: Game, new_round: int | None) -> RoundStory:
     _, moves = await store.game_and_moves(game.id)
     commands = [move.command for move in moves]
-    return await asyncio.to_thread(round_story, game.settings(), commands, new_round)
+    return await drawing.draw(round_story, game.settings(), commands, new_round)
 
 
 async def round_post(
@@ -333,9 +373,7 @@ async def round_post(
         title = f"Round {story.ended} is over: round {started.round} begins"
     prompt, users = next_line(game, state, deadline)
     embed = story_embed(title, lines, COLOR_HEX.get(state.current or "", GREEN_FELT))
-    embed.set_image(url=f"attachment://{ROUND_FILE}")
-    image = await round_image(game, state)
-    return Post(prompt, embed, image, users, image_name=ROUND_FILE)
+    return _pictured(Post(prompt, embed, mentions=users), await round_pictures(game, state))
 
 
 async def final_post(store: Store, game: Game, state: GameState, events: Sequence[Event]) -> Post:
@@ -365,13 +403,14 @@ async def final_post(store: Store, game: Game, state: GameState, events: Sequenc
             value=value,
             inline=False,
         )
-    embed.set_image(url=f"attachment://{ROUND_FILE}")
     ending = next((e for e in events if isinstance(e, GameOver)), None)
     said = describe(ending, names) if ending is not None else "Game over."
     users = [u for u in (user_of(game, c) for c in state.colors) if u is not None]
     everyone = " ".join(f"<@{user}>" for user in users)
     content = f"🏆 {said} Thanks for playing, {everyone}.".replace(", .", ".")
-    return Post(content, embed, await round_image(game, state), users, image_name=ROUND_FILE)
+    whole = ((ROUND_FILE, await round_image(game, state)),)
+    post = Post(content, embed, mentions=users, gallery=whole)
+    return _pictured(post, await round_pictures(game, state))
 
 
 def stack_chosen(events: Sequence[Event]) -> bool:
@@ -426,7 +465,7 @@ def status_embed(
         embed.add_field(name="Result", value=f"{winners} won.", inline=False)
     else:
         waiting, _ = next_line(game, state, None)
-        if not state.pending and state.current is not None:
+        if state.step == "actions" and state.current is not None:
             waiting = f"{names[state.current]} is choosing an action."
         until = f" Time runs out <t:{int(deadline)}:R>." if deadline is not None else ""
         embed.add_field(name="Waiting for", value=clip(waiting + until, 1000), inline=False)

@@ -18,7 +18,7 @@ from typing import Final
 from engine.hints import Suggestion, signed
 
 from ..actions import Bid, Color, Place
-from ..bidding import target_tile
+from ..bidding import resolve_target, target_tile
 from ..game import decisions_owed, waiting_for
 from ..moves import PUBLICITY, RENOVATE
 from ..notation import format_action
@@ -83,7 +83,7 @@ def _round_hints(player: ComputerPlayer, view: View, color: Color, most: int) ->
     for gain, action in player.options(view, color)[:most]:
         reasons: list[str] = []
         if isinstance(action, Bid):
-            tile = target_tile(view, action.target)
+            tile = target_tile(view, resolve_target(view, action.target))
             assert tile is not None
             used = judge.best_use(tile)
             reasons.append(_tile_words(tile, used, judge.seat))
