@@ -28,12 +28,13 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from bot.game import Computer, Games, HostedGame, TerminalGame
+from bot.hints import HEADER, hint_lines
 
 # A computer player finishing a turn takes a few actions; past this many it ends the turn.
 MOST_COMPUTER_ACTIONS: Final = 40
 RECORD: Final = "record.json"
 # Typed at the prompt besides the game's commands.
-TERMINAL_COMMANDS: Final = ("moves", "status", "board", "rules", "help", "quit", "exit")
+TERMINAL_COMMANDS: Final = ("moves", "hint", "status", "board", "rules", "help", "quit", "exit")
 
 
 @dataclass
@@ -86,6 +87,16 @@ class Table:
         self.tell(events)
 
 
+def hint_words(hosted: HostedGame, state: Any, color: str) -> str:
+    """The `hint` answer: the normal computer player's best moves for `color`, and why."""
+    suggestions = hosted.hints(state, color)
+    if suggestions is None:
+        return f"{hosted.title} gives no hints."
+    if not suggestions:
+        return f"Nothing is yours to decide just now, {color}."
+    return "\n".join([HEADER, *hint_lines(suggestions)])
+
+
 def game_folder(boards: Path) -> Path:
     """A new folder of its own for a game in `boards`: game-001, game-002..."""
     number = 1
@@ -135,6 +146,8 @@ def handle(table: Table, color: str, line: str) -> bool:
         table.write_picture(terminal.picture_now(table.state))
     elif word == "moves":
         table.say(terminal.moves_text(table.state, color))
+    elif word == "hint":
+        table.say(hint_words(table.hosted, table.state, color))
     elif word == "rules":
         table.say(terminal.rules_text(words[1:], table.edition))
     elif (unknown := terminal.unknown_command(line)) is not None:

@@ -54,8 +54,9 @@ Type a command for the player named at the prompt, in the engine's notation:
   done | undo | cancel        finish Publicity or a renovation; start it again; give up
 Renovate and Publicity are done at once, while the others bid. After bidding everyone
 places at once: another player acts by putting their colour first, e.g.  blue: place lounge a3
-Also: moves (what you may do now, every place a tile can go), status, board (write the
-      round picture now), rules [topic], help, quit"""
+Also: moves (what you may do now, every place a tile can go), hint (what the normal
+      computer player would do, and why), status, board (write the round picture now),
+      rules [topic], help, quit"""
 
 
 def status_lines(state: GameState, computers: Mapping[str, str] | None = None) -> list[str]:
