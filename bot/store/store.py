@@ -47,6 +47,8 @@ from .kinds import Kind, Kinds
 from .migrate import MIGRATIONS_DIR, migrate
 
 Synchronous = Literal["FULL", "NORMAL"]
+# Where a game is played: in a Discord channel, or at the keyboard (`bot.offline`).
+Place = Literal["discord", "terminal"]
 BUSY_TIMEOUT_MS: Final = 10_000
 
 _GAME_COLUMNS: Final = """
@@ -227,18 +229,20 @@ class Store:
         edition: str,
         kind: str,
         options: dict[str, Any] | None = None,
+        place: Place = "discord",
     ) -> Game:
         """Open a lobby for a game of `kind` in a channel; `ChannelBusy` if it has an open game.
 
         `edition` is which rules of the game (its edition or variant); `options` are the
-        host's table options (JSON-serialisable), kept with the game.
+        host's table options (JSON-serialisable), kept with the game. A game whose `place`
+        is the terminal (`bot.offline`) has no channel, and the bot never acts on it.
         """
         now = utc_now()
         async with self._transaction() as db:
             try:
                 cursor = await db.execute(
                     "INSERT INTO games (kind, guild_id, channel_id, host_user_id, edition, "
-                    "options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "options, created_at, updated_at, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         kind,
                         guild_id,
@@ -248,6 +252,7 @@ class Store:
                         json.dumps(options or {}, sort_keys=True),
                         now,
                         now,
+                        place,
                     ),
                 )
             except sqlite3.IntegrityError as error:
@@ -478,6 +483,13 @@ class Store:
                 f"WHERE {where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ?",
                 *params,
                 -1 if limit is None else limit,
+            )
+
+    async def terminal_games(self) -> list[Game]:
+        """Games under way in the terminal (`bot.offline`), oldest first."""
+        async with self._lock:
+            return await self._select(
+                self._db, "WHERE g.status = 'active' AND g.place = 'terminal' ORDER BY g.id"
             )
 
     async def game_ids(self) -> list[int]:
@@ -813,7 +825,7 @@ def _game_filter(
     status: Status, guild_id: int | None, user_id: int | None, kind: str | None
 ) -> tuple[str, list[Any]]:
     """A WHERE clause (and its parameters) for games in `status`, of a guild, user or kind."""
-    where = ["g.status = ?"]
+    where = ["g.status = ?", "g.place = 'discord'"]
     params: list[Any] = [status]
     if kind is not None:
         where.append("g.kind = ?")
