@@ -171,6 +171,11 @@ def handle(table: Table, color: str, line: str) -> bool:
     words = line.split()
     word = words[0].lower() if words else ""
     terminal, rules = table.terminal, table.hosted.rules
+    actor, colon, rest = line.partition(":")
+    if colon and actor.strip().lower() in table.seats and rest.split():
+        asked = rest.split()[0].lower()
+        if asked in ("moves", "status"):  # `blue: moves`: what another player may do
+            color, words, word = actor.strip().lower(), rest.split(), asked
     if not word:
         return True
     if word in ("quit", "exit"):

@@ -18,6 +18,7 @@ from typing import Any
 from bot.game import Games, HostedGame
 from bot.settings import Settings
 from bot.store import Game, Store
+from engine.words import count
 
 
 def default_database() -> Path:
@@ -169,7 +170,8 @@ def listing(games: Games, found: Sequence[Game]) -> str:
             for color in seating.colors
         )
         lines.append(
-            f"  {game.id}: {hosted.title}, {game.edition}; {seats}; {game.moves} moves, "
+            f"  {game.id}: {hosted.title} ({game.edition}); {seats}; "
+            f"{count(game.moves, 'move')}, "
             f"last played {game.updated_at[:16].replace('T', ' ')} UTC"
         )
     return "\n".join(lines)

@@ -121,7 +121,9 @@ def board_lines(state: GameState) -> list[Text]:
         right = east[n] if n < len(east) else Text("")
         letter = STRIP_WORDS[n] if n < len(STRIP_WORDS) else " "
         middle = Text(f" | {letter} | ", DIM)
-        lines.append(Text.assemble(left, middle, right))
+        line = Text.assemble(left, middle, right)
+        line.rstrip()
+        lines.append(line)
     return lines
 
 

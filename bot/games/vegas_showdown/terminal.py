@@ -199,8 +199,8 @@ def previews(state: GameState, people: Sequence[str]) -> list[tuple[str, Callabl
     """For each person who must place a tile now, a picture per tile of where it can go.
 
     Numbered as `moves TILE` numbers them; past 25 places, one picture per run of them.
-    The name tells the round, the player, the decision and how full the sheet is, and the
-    tile, so a picture is written again only when its places may have changed.
+    The name tells the decision, how full the sheet is, the player and the tile, so a
+    picture is written again only when its places may have changed.
     """
     found: list[tuple[str, Callable[[], bytes]]] = []
     for color in people:
@@ -215,7 +215,7 @@ def previews(state: GameState, people: Sequence[str]) -> list[tuple[str, Callabl
             )
             for part, numbers in enumerate(runs, 1):
                 suffix = f"-{part}" if numbers is not None else ""
-                name = f"round-{state.round:03d}-{color}-{decision.id}-{step}-{tile}{suffix}.png"
+                name = f"places-{decision.id:03d}-{step:02d}-{color}-{tile}{suffix}.png"
                 draw = partial(
                     _preview, state.model_copy(deep=True), decision.player, tile, ordered, numbers
                 )

@@ -10,6 +10,7 @@ three to a row. A sheet is a floor plan of its 7 x 5 cells: walls `|` and `---`,
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Sequence
 from functools import cache
 from typing import Final
@@ -33,6 +34,7 @@ CELL: Final = 3  # characters a cell is wide
 DOOR: Final = "o"
 SHEETS_PER_ROW: Final = 3
 GAP: Final = "  "
+WIDTH: Final = 100
 DIM: Final = Style(dim=True)
 BOLD: Final = Style(bold=True)
 AREA_MARK: Final = {"C": "c", "H": "h", ".": "."}
@@ -224,11 +226,19 @@ def table_lines(state: GameState) -> list[Text]:
             line.append("  winner", BOLD)
         lines.append(line)
     for card in state.drawn:
-        lines.append(Text(f"Event: {card_of(card)[1].name}: {describe_card(card)}"))
+        lines += _wrapped(f"Event: {card_of(card)[1].name}: {describe_card(card)}")
     return lines
 
 
-def _used_codes(state: GameState) -> Text:
+def _wrapped(text: str, style: Style | None = None) -> list[Text]:
+    """Lines of at most WIDTH characters, the later ones indented."""
+    return [
+        Text(line, style or "")
+        for line in textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_long_words=False)
+    ]
+
+
+def _used_codes(state: GameState) -> list[Text]:
     """The key of the codes drawn on the sheets and reserves."""
     used = sorted(
         {p.tile for player in state.players for p in player.sheet}
@@ -236,8 +246,8 @@ def _used_codes(state: GameState) -> Text:
         key=lambda tile: tile_codes()[tile],
     )
     if not used:
-        return Text("")
-    return Text("Tiles: " + ", ".join(f"{tile_codes()[t]} {tile_name(t)}" for t in used), DIM)
+        return []
+    return _wrapped("Tiles: " + ", ".join(f"{tile_codes()[t]} {tile_name(t)}" for t in used), DIM)
 
 
 def text_board(state: GameState) -> Text:
@@ -251,8 +261,6 @@ def text_board(state: GameState) -> Text:
             line = Text(GAP).join(row)
             line.rstrip()
             parts.append(line)
-    parts.append(Text(LEGEND, DIM))
-    key = _used_codes(state)
-    if key.plain:
-        parts.append(key)
+    parts += _wrapped(LEGEND, DIM)
+    parts += _used_codes(state)
     return Text("\n").join(parts)
