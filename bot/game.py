@@ -6,7 +6,7 @@ events: it hands them back to the game's package, which asks its engine. A game'
 package (`bot/games/<game>/`) subclasses `HostedGame`; `bot/games/__init__.py` registers
 it. Data flows one way: Discord -> core -> game -> engine -> events -> core -> Discord.
 
-What a game provides, in the order the README's "Adding a game" lists it:
+What a game provides, in the order `docs/adding-a-game.md` lists it:
 - its engine's front door (`rules`, engine/game.py) and the version of its rules;
 - seating: colours, how many players, the settings `new_game` takes;
 - its records: the full one (replays the game), the public one (hides what nobody at

@@ -3,7 +3,7 @@
     python -m engine.lords_of_vegas.scenario FILE...
 
 prints one line per file (pass, or the first failing step and why) and exits non-zero
-if any fails. See `tests/scenarios/` for examples and README.md for the format.
+if any fails. See `tests/scenarios/` for examples and docs/rules-engines.md for the format.
 """
 
 from __future__ import annotations

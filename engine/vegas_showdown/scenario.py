@@ -3,7 +3,7 @@
     python -m engine.vegas_showdown.scenario FILE...
 
 prints one line per file (pass, or the first failing step and why) and exits non-zero
-if any fails. See `tests/scenarios/vegas_showdown/` for examples and README.md for the
+if any fails. See `tests/scenarios/vegas_showdown/` for examples and docs/rules-engines.md for the
 format. Chance is forced, not rolled: the setup lists the top of the event deck and of
 each premier stack, and a step may put cards or tiles on top (`draws`, `flips`) just
 before its command.

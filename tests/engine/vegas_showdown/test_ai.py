@@ -70,7 +70,7 @@ def rehidden(state: GameState, seed: int) -> GameState:
 
 
 def scenario(setup: dict[str, Any], players: list[str] | None = None) -> GameState:
-    """A position from a scenario setup (see the README's scenario files)."""
+    """A position from a scenario setup (see the scenario files in docs/rules-engines.md)."""
     return build_state(
         Scenario.model_validate(
             {
