@@ -8,6 +8,12 @@ Usage (only Python 3.11+ is needed; the first run creates `.venv` and installs):
                                        (extra ARGS go to pytest)
     python3 tasks.py run MODULE [ARGS...]   run any module of the project, e.g.
                                        `python3 tasks.py run engine.lords_of_vegas.simulate`
+    python3 tasks.py lock [--upgrade]  refresh the lock files from pyproject.toml's ranges
+                                       (--upgrade: move every pin to the newest release)
+
+The dependencies installed are the exact, hash-checked versions of the lock files
+(`requirements.lock` for the bot, `requirements-dev.lock` with the test tools), which
+`python3 tasks.py lock` writes with uv from the ranges in pyproject.toml.
 
 `bot` and `run` work in the folder the command is typed in, so relative paths given to
 them (files, `--boards`, `--database`, `DATABASE_PATH`) are relative to that folder, as
@@ -20,8 +26,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
+import tomllib
 import venv
 from pathlib import Path
 
@@ -30,6 +38,9 @@ VENV = ROOT / ".venv"
 MIN_PYTHON = (3, 11)
 # Tells the settings (bot/settings.py) where the project's `.env` is.
 ENV_FILE_VARIABLE = "VEGAS_HOST_ENV_FILE"
+# The exact versions installed, by extras: the bot alone, or with the test tools.
+LOCKS = {"": ROOT / "requirements.lock", "dev": ROOT / "requirements-dev.lock"}
+PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)")
 
 
 def venv_python() -> Path:
@@ -39,24 +50,139 @@ def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
-def ensure_environment(extras: str) -> Path:
-    """Create `.venv` and install the project (with `extras`) when anything changed."""
+def ensure_environment(extras: str, *, stale_lock_ok: bool = False) -> Path:
+    """Create `.venv` and install the project (with `extras`) when anything changed.
+
+    A lock that misses a dependency pyproject.toml names stops it (unless `stale_lock_ok`,
+    for `lock` itself), saying to refresh the lock.
+    """
     if sys.version_info < MIN_PYTHON:
         sys.exit(f"Vegas Host needs Python {MIN_PYTHON[0]}.{MIN_PYTHON[1]} or newer.")
+    missing = unlocked_dependencies(extras)
+    if missing and not stale_lock_ok:
+        sys.exit(
+            f"pyproject.toml names {', '.join(missing)}, which {LOCKS[extras].name} does not "
+            "pin: refresh the lock with `python3 tasks.py lock`."
+        )
     python = venv_python()
     if not python.exists():
         print("Creating the virtual environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     if not installed(extras) and not (extras == "" and installed("dev")):  # dev includes base
-        print("Installing Vegas Host and its dependencies ...", flush=True)
-        target = f".[{extras}]" if extras else "."
-        subprocess.run(
-            [str(python), "-m", "pip", "install", "--quiet", "--editable", target],
-            cwd=ROOT,
-            check=True,
-        )
+        install(python, extras)
         stamp(extras).write_text(wanted(extras))
     return python
+
+
+def locked_pins(lock: Path) -> list[tuple[str, str]]:
+    """The (name, version) pairs a lock file pins, in its order."""
+    lines = lock.read_text(encoding="utf-8").splitlines()
+    return [(match[1], match[2]) for match in map(PIN.match, lines) if match]
+
+
+def normalized(name: str) -> str:
+    """A distribution name as package indexes compare them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def declared_dependencies(extras: str) -> list[str]:
+    """The requirement strings pyproject.toml declares for the project with `extras`."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    declared = list(project["dependencies"])
+    if extras:
+        declared += project["optional-dependencies"][extras]
+    return declared
+
+
+def unlocked_dependencies(extras: str) -> list[str]:
+    """The names of declared dependencies the lock file for `extras` does not pin."""
+    lock = LOCKS[extras]
+    pinned = {normalized(name) for name, _ in locked_pins(lock)} if lock.exists() else set()
+    names = [
+        re.split(r"[\s\[<>=!~;]", requirement, maxsplit=1)[0]
+        for requirement in declared_dependencies(extras)
+    ]
+    return [name for name in names if normalized(name) not in pinned]
+
+
+def install_commands(python: Path, extras: str) -> list[list[str]]:
+    """The pip commands installing the locked dependencies, then the project itself."""
+    target = f".[{extras}]" if extras else "."
+    pip = [str(python), "-m", "pip", "install", "--disable-pip-version-check"]
+    return [
+        [*pip, "--require-hashes", "--requirement", str(LOCKS[extras])],
+        [*pip, "--quiet", "--no-deps", "--editable", target],
+    ]
+
+
+def install(python: Path, extras: str) -> None:
+    """Install from the lock file, telling each package as pip takes it (a first run is long)."""
+    lock = LOCKS[extras]
+    dependencies, project = install_commands(python, extras)
+    if not lock.exists():  # only `lock` gets here without one (see ensure_environment)
+        print(f"No {lock.name} yet: installing from pyproject.toml's ranges ...", flush=True)
+        ranges = [arg for arg in project if arg not in ("--quiet", "--no-deps")]
+        subprocess.run(ranges, cwd=ROOT, check=True)
+        return
+    count = len(locked_pins(lock))
+    print(f"Installing Vegas Host's {count} locked dependencies ({lock.name}) ...", flush=True)
+    with subprocess.Popen(
+        dependencies, cwd=ROOT, stdout=subprocess.PIPE, text=True, bufsize=1
+    ) as pip:
+        told = []
+        for line in pip.stdout or ():
+            told.append(line)
+            progress = pip_progress(line)
+            if progress:
+                print(progress, flush=True)
+    if pip.returncode != 0:
+        sys.stdout.writelines(told[-20:])
+        sys.exit(f"Installing the dependencies failed (pip exit status {pip.returncode}).")
+    print("Installing Vegas Host itself ...", flush=True)
+    subprocess.run(project, cwd=ROOT, check=True)
+
+
+def pip_progress(line: str) -> str | None:
+    """A short progress line for a line of pip's output worth telling, else None."""
+    words = line.split()
+    if line.startswith("Collecting ") and len(words) > 1:
+        return f"  {words[1]}"
+    if line.startswith("Processing ") and len(words) > 1 and words[1].endswith(".whl"):
+        name, version = Path(words[1]).name.split("-")[:2]  # a wheel from a local folder
+        return f"  {name}=={version}"
+    if line.startswith("Installing collected packages"):
+        return "  unpacking and installing ..."
+    if line.startswith("Successfully installed"):
+        return f"  installed {len(words) - 2} packages"
+    return None
+
+
+def lock(arguments: list[str]) -> int:
+    """Write both lock files from pyproject.toml with uv (a dev dependency).
+
+    The bot's lock is constrained by the dev lock, so both pin the same versions.
+    """
+    python = ensure_environment("dev", stale_lock_ok=True)
+    upgrade = ["--upgrade"] if "--upgrade" in arguments else []
+    common = ["--universal", "--python-version", "3.11", "--generate-hashes", "--quiet"]
+    common += ["--custom-compile-command", "python3 tasks.py lock", *upgrade]
+    has_uv = subprocess.run(
+        [str(python), "-m", "uv", "--version"], capture_output=True, check=False
+    )
+    if has_uv.returncode != 0:  # a lock written before uv was a dependency
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "uv>=0.5"], check=True)
+    uv = [str(python), "-m", "uv", "pip", "compile", "pyproject.toml", *common]
+    steps = [
+        [*uv, "--extra", "dev", "--output-file", LOCKS["dev"].name],
+        [*uv, "--constraint", LOCKS["dev"].name, "--output-file", LOCKS[""].name],
+    ]
+    for step in steps:
+        code = subprocess.run(step, cwd=ROOT, check=False).returncode
+        if code != 0:
+            return code
+    for lock_file in LOCKS.values():
+        print(f"{lock_file.name}: {len(locked_pins(lock_file))} packages pinned")
+    return 0
 
 
 def stamp(extras: str) -> Path:
@@ -65,8 +191,10 @@ def stamp(extras: str) -> Path:
 
 
 def wanted(extras: str) -> str:
-    """The fingerprint of an up-to-date install with `extras`."""
-    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    """The fingerprint of an up-to-date install with `extras`: pyproject.toml and the lock."""
+    lock = LOCKS[extras].read_bytes() if LOCKS[extras].exists() else b""
+    inputs = (ROOT / "pyproject.toml").read_bytes() + lock
+    return hashlib.sha256(inputs + extras.encode()).hexdigest()
 
 
 def installed(extras: str) -> bool:
@@ -125,12 +253,14 @@ def test(pytest_args: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     """Dispatch the command line."""
-    if not argv or argv[0] not in {"bot", "test", "run"}:
+    if not argv or argv[0] not in {"bot", "test", "run", "lock"}:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     if command == "test":
         return test(rest)
+    if command == "lock":
+        return lock(rest)
     if command == "bot":
         return hand_over(ensure_environment(""), "bot", *rest)
     if not rest:

@@ -5,11 +5,12 @@ its end: most lots built, raised casinos, many dice) over and over, and prints t
 and 95th percentile time per image (drawing plus PNG encoding) and the PNG size; then
 renders many different late-game positions once each, as a bot does, for a second figure.
 
-Vegas Showdown: the same for a late 5-player round picture (board and five sheets, from
-a greedy game stopped near its end) and for a placement preview on one of its sheets;
+Vegas Showdown: the same for the pictures of a round post (the table at a phone's width
+and the five sheets, together, from a greedy game stopped near its end), for the whole
+round picture (`/vs board`) and for a placement preview on one of its sheets;
 for a renovation early in a game, whose overview dots 100 and more places, and the
 picture of one run of them, numbered; then round pictures of many different positions
-once each.
+once each (the round post's pictures, all of them).
 
     python3 tasks.py run benchmarks.render [--repeats 200] [--seed 1]
 
@@ -35,7 +36,7 @@ from engine.vegas_showdown.sheet import fitting_placements, legal_placements
 from engine.vegas_showdown.tables import COMPONENTS
 from render.lords_of_vegas import render_board
 from render.lords_of_vegas.board import draw_board, encode_png
-from render.vegas_showdown import render_placement_preview, render_round
+from render.vegas_showdown import render_placement_preview, render_round, render_round_pictures
 
 PLAYERS = ["black", "blue", "green", "purple", "red", "yellow"]
 
@@ -119,6 +120,12 @@ def showdown_late_round(seed: int, fraction: float = 0.9) -> ShowdownState:
     return state
 
 
+def post_pictures(state: ShowdownState) -> bytes:
+    """The round post's pictures (tracks, standing, every sheet), their bytes end to end."""
+    pictures = render_round_pictures(state)
+    return b"".join([pictures.tracks, pictures.standing, *(png for _, png in pictures.sheets)])
+
+
 def repeat(draw: Callable[[], bytes], repeats: int) -> tuple[float, float, int]:
     """Median and p95 milliseconds of `draw()`, and its PNG size (checked the same each time)."""
     first = draw()
@@ -138,12 +145,15 @@ def vegas_showdown(seed: int, repeats: int, count: int) -> None:
     tiles = sum(len(p.sheet) for p in state.players)
     print(f"\nVegas Showdown: 5 players, seed {seed}, round {state.round}, {tiles} tiles placed")
     start = time.perf_counter()
-    render_round(state)
+    post_pictures(state)
     first = (time.perf_counter() - start) * 1000
-    print(f"first round picture (fonts and sprites cached): {first:.1f} ms")
+    print(f"first round post's pictures (fonts and sprites cached): {first:.1f} ms")
+    median, p95, size = repeat(lambda: post_pictures(state), repeats)
+    figures = f"median {median:6.1f} ms   p95 {p95:6.1f} ms   {size / 1024:.1f} KiB"
+    print(f"{'round post':>16}: {figures} (tracks, standing, 5 sheets, together)")
     median, p95, size = repeat(lambda: render_round(state), repeats)
     figures = f"median {median:6.1f} ms   p95 {p95:6.1f} ms   {size / 1024:.1f} KiB"
-    print(f"{'round picture':>16}: {figures}")
+    print(f"{'round picture':>16}: {figures} (the whole round in one, /vs board)")
     # The busiest preview of the position: the most places for a basic tile on any sheet.
     spots, color, tile = max(
         (len(legal_placements(COMPONENTS, p.sheet, t)), p.color, t)
@@ -170,12 +180,13 @@ def vegas_showdown(seed: int, repeats: int, count: int) -> None:
     varied, sizes = [], []
     for position in positions:
         t0 = time.perf_counter()
-        sizes.append(len(render_round(position)))
+        sizes.append(len(post_pictures(position)))
         varied.append(time.perf_counter() - t0)
     median, p95 = milliseconds(varied)
     print(
         f"{'varied':>16}: median {median:6.1f} ms   p95 {p95:6.1f} ms   "
-        f"({count} different positions, once each; largest png {max(sizes) / 1024:.1f} KiB)"
+        f"({count} different positions' round post pictures, once each; "
+        f"largest {max(sizes) / 1024:.1f} KiB in all)"
     )
 
 

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot.about import games_line, vegas_host_version
 from bot.buttons import AbandonButton
 from bot.clock import Clock, SystemClock
 from bot.endpoints import use_discord_endpoints
@@ -101,6 +102,7 @@ class VegasHost(discord.Client):
 
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
+        log.info("Vegas Host %s hosting %s", vegas_host_version(), games_line(self.games))
         self.store = await Store.open(self.settings.database_path, kinds=self.games.kinds())
         self.tables = Tables(self.store, self.games)
         prompts = Prompts(self, self.store, self.clock, self.games)
@@ -122,7 +124,7 @@ class VegasHost(discord.Client):
         for hosted in self.games.values():
             self.tree.add_command(hosted.commands(self.host))
             self.add_dynamic_items(*hosted.persistent_items())
-        self.tree.add_command(vegas_commands(self.host))
+        self.tree.add_command(vegas_commands(self.host, self.settings.docs_url))
         await sync_commands(
             self.tree, self.store, self.settings.dev_guild_id, force=self.force_sync
         )

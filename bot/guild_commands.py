@@ -1,9 +1,10 @@
 """The `/vegas` slash commands: about a player across the whole server, every game alike.
 
 `/vegas mygames` lists the games waiting for you (of every kind), `/vegas stats` tells a
-player's record in the server's finished games of one game, and `/vegas leaderboard`
-draws a game's best players. (They are a group of their own because Discord allows 25
-subcommands in a group and `/lov` has them all.)
+player's record in the server's finished games of one game, `/vegas leaderboard`
+draws a game's best players, and `/vegas about` tells what Vegas Host is (its version,
+games, the data it keeps, where its documentation is). (They are a group of their own
+because Discord allows 25 subcommands in a group and `/lov` has them all.)
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import posts, replies
+from bot.about import about_fields
 from bot.game import Games, HostedGame, Refusal
 from bot.host import Host
 from bot.posts import Post
@@ -45,8 +47,11 @@ async def _most_played(
     return max(hosted, key=lambda h: (kinds.count(h.kind), -hosted.index(h)))
 
 
-def vegas_commands(host: Host) -> app_commands.Group:
-    """The `/vegas` group, its `game` options naming every registered game."""
+def vegas_commands(host: Host, docs_url: str | None = None) -> app_commands.Group:
+    """The `/vegas` group, its `game` options naming every registered game.
+
+    `docs_url` is where `/vegas about` sends readers (the operator's `DOCS_URL`).
+    """
     games = host.games
     titles = " and ".join(hosted.title for hosted in games.values())
     game_choices = [app_commands.Choice(name=h.title, value=h.kind) for h in games.values()]
@@ -182,6 +187,16 @@ def vegas_commands(host: Host) -> app_commands.Group:
             embed = posts.story_embed("Leaderboard", lines)
             embed.set_image(url=f"attachment://{LEADERBOARD_FILE}")
             await replies.send(interaction, Post("", embed, png, image_name=LEADERBOARD_FILE))
+
+        @app_commands.command(
+            name="about", description="What Vegas Host is: version, games, data kept, docs"
+        )
+        async def about(self, interaction: Interaction) -> None:
+            """Privately: the version, the games, what is kept about people, the docs."""
+            embed = discord.Embed(title="Vegas Host", color=posts.GREEN_FELT)
+            for name, value in about_fields(games, docs_url):
+                embed.add_field(name=name, value=value, inline=False)
+            await replies.send(interaction, Post("", embed), ephemeral=True)
 
     return Vegas()
 

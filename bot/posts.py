@@ -40,7 +40,9 @@ class Post:
     """A message ready to send: text, an embed, a picture, who may be mentioned.
 
     `chart` is a second image (the points chart at the end of a game); `image_name` is
-    the first image's file name (an embed shows it as `attachment://<name>`).
+    the first image's file name (an embed shows it as `attachment://<name>`); `gallery`
+    holds more pictures, (file name, PNG) each, sent after them (Discord shows them as a
+    gallery; a message carries at most 10 files).
     """
 
     content: str = ""
@@ -49,6 +51,7 @@ class Post:
     mentions: list[int] = field(default_factory=list)
     chart: bytes | None = None
     image_name: str = BOARD_FILE
+    gallery: tuple[tuple[str, bytes], ...] = ()
 
     def text(self) -> str | None:
         """The content, clipped to Discord's limit (None when empty)."""
@@ -65,7 +68,7 @@ class Post:
 
     def files(self) -> list[discord.File]:
         """The post's images as attachments (the first one first), if it has any."""
-        images = [(self.image_name, self.image), (CHART_FILE, self.chart)]
+        images = [(self.image_name, self.image), (CHART_FILE, self.chart), *self.gallery]
         return [discord.File(io.BytesIO(data), filename=name) for name, data in images if data]
 
 

@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     # Seconds Discord has to take the answer to a slash command before its news (the
     # board, whose turn it is) is posted in the channel instead.
     reply_timeout_seconds: float = 10.0
+    # Where `/vegas about` sends readers for the documentation (the operator's own copy
+    # of the README and docs/, e.g. their repository's web page); unset, it names them.
+    docs_url: str | None = None
 
     @classmethod
     def settings_customise_sources(

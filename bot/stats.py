@@ -49,7 +49,7 @@ class PlayerStats:
 
 
 def seat_results(game: Game) -> list[SeatResult]:
-    """The results of the people who sat at a finished game."""
+    """The results of the people who sat at a finished game (not those forgotten since)."""
     winners, standings = game.rules().result(game.state())
     points = {color: scored for color, scored, _ in standings}
     return [
@@ -62,7 +62,7 @@ def seat_results(game: Game) -> list[SeatResult]:
             won=seat.color in winners and not seat.resigned,
         )
         for seat in game.seats
-        if seat.user_id is not None
+        if seat.user_id is not None and not seat.forgotten
     ]
 
 

@@ -23,10 +23,15 @@ class Drawing:
 
 @dataclass(frozen=True, slots=True)
 class Sprite:
-    """A small RGBA picture drawn once and stamped many times, with the texts drawn on it."""
+    """A small picture drawn once and stamped many times, with the texts drawn on it.
+
+    An `opaque` sprite (no transparent pixel) is kept in RGB and pasted without a mask,
+    which is much quicker for a large one (a whole empty sheet, say).
+    """
 
     image: Image.Image
     texts: tuple[TextPlacement, ...]
+    opaque: bool = False
 
 
 Painter = Callable[..., None]
@@ -36,7 +41,10 @@ Painter = Callable[..., None]
 def _painted(painter: Painter, width: int, height: int, args: tuple[Hashable, ...]) -> Sprite:
     local = Canvas(Image.new("RGBA", (width, height), (0, 0, 0, 0)))
     painter(local, Box(0, 0, width, height), *args)
-    return local.sprite()
+    sprite = local.sprite()
+    if local.image.getchannel("A").getextrema() == (255, 255):
+        return Sprite(local.image.convert("RGB"), sprite.texts, opaque=True)
+    return sprite
 
 
 class Canvas:
@@ -76,7 +84,7 @@ class Canvas:
         y = baseline + drawn.dy
         ink = Box(x, y, x + drawn.mask.width, y + drawn.mask.height)
         self.image.paste(color, (x, y), drawn.mask)
-        self.placements.append(TextPlacement(shown, box, ink))
+        self.placements.append(TextPlacement(shown, box, ink, size))
         return ink
 
     def paragraph(
@@ -88,12 +96,15 @@ class Canvas:
         *,
         min_size: int | None = None,
         align: Align = "left",
+        hyphenate: bool = False,
     ) -> int:
         """Draw `text` wrapped into lines from the top of `box` (see `wrap_text`).
 
         Returns the number of lines drawn; each is recorded like any text.
         """
-        lines, size = wrap_text(text, box.width, box.height, size, min_size or size)
+        lines, size = wrap_text(
+            text, box.width, box.height, size, min_size or size, hyphenate=hyphenate
+        )
         pitch = line_pitch(lines, size)
         for index, line in enumerate(lines):
             top = box.top + index * pitch
@@ -110,7 +121,7 @@ class Canvas:
 
     def stamp(self, sprite: Sprite, x: int, y: int) -> None:
         """Paste `sprite` with its top left corner at (x, y) and record its texts there."""
-        self.image.paste(sprite.image, (x, y), sprite.image)
+        self.image.paste(sprite.image, (x, y), None if sprite.opaque else sprite.image)
         for placed in sprite.texts:
             box, ink = placed.box, placed.ink
             self.placements.append(
@@ -118,6 +129,7 @@ class Canvas:
                     placed.text,
                     Box(box.left + x, box.top + y, box.right + x, box.bottom + y),
                     Box(ink.left + x, ink.top + y, ink.right + x, ink.bottom + y),
+                    placed.size,
                 )
             )
 
@@ -131,7 +143,7 @@ class Canvas:
         y = box.top + (box.height - mask.height) // 2
         ink = Box(x, y, x + mask.width, y + mask.height)
         self.image.paste(color, (x, y), mask)
-        self.placements.append(TextPlacement(shown, box, ink))
+        self.placements.append(TextPlacement(shown, box, ink, size))
         return ink
 
     def sprite(self) -> Sprite:

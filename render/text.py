@@ -36,11 +36,15 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 @dataclass(frozen=True, slots=True)
 class TextPlacement:
-    """A text as drawn: the words actually shown, the box it had to fit, its ink's box."""
+    """A text as drawn: the words shown, the box it had to fit, its ink's box, its font size.
+
+    The size is what tests of legibility measure.
+    """
 
     text: str
     box: Box
     ink: Box
+    size: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +122,36 @@ def fit_text(text: str, width: int, height: int, size: int, min_size: int) -> tu
     return "", size
 
 
-def _wrapped(words: list[str], width: int, size: int) -> list[str]:
-    """`words` in lines no wider than `width` at `size`, greedily; a wider word stands alone."""
+HYPHEN: Final = "-"
+
+
+def _broken(word: str, width: int, size: int) -> list[str]:
+    """`word` cut into pieces no wider than `width` at `size`, each but the last ending in -.
+
+    A piece keeps at least two letters, so a box too narrow for that leaves the word whole.
+    """
+    pieces: list[str] = []
+    rest = word
+    while span(rest, size)[0] > width:
+        cut = len(rest) - 1
+        while cut > 2 and span(rest[:cut] + HYPHEN, size)[0] > width:
+            cut -= 1
+        cut = min(cut, len(rest) - 2)  # no letter left alone on the next line
+        if cut < 2:
+            break
+        head = rest[:cut]
+        pieces.append(head if head.endswith(HYPHEN) else head + HYPHEN)
+        rest = rest[cut:]
+    return [*pieces, rest]
+
+
+def _wrapped(words: list[str], width: int, size: int, hyphenate: bool = False) -> list[str]:
+    """`words` in lines no wider than `width` at `size`, greedily.
+
+    A word wider than a line stands alone, or with `hyphenate` is cut into pieces (`_broken`).
+    """
+    if hyphenate:
+        words = [piece for word in words for piece in _broken(word, width, size)]
     lines: list[str] = []
     line = ""
     for word in words:
@@ -140,13 +172,20 @@ def line_pitch(lines: list[str] | tuple[str, ...], size: int) -> int:
 
 
 def wrap_text(
-    text: str, width: int, height: int, size: int, min_size: int
+    text: str,
+    width: int,
+    height: int,
+    size: int,
+    min_size: int,
+    *,
+    hyphenate: bool = False,
 ) -> tuple[tuple[str, ...], int]:
     """`text` in lines that fit `width` x `height`, at the largest size down to `min_size`.
 
-    Lines break between words. When even `min_size` needs too many lines, the last line
-    that fits ends with … (and so does a word too wide for a line of its own). Returns no
-    lines when not even one fits.
+    Lines break between words; with `hyphenate`, a word too wide for a line is cut with a
+    hyphen (at the smallest size only, so a long word shrinks before it is cut). When even
+    `min_size` needs too many lines, the last line that fits ends with … (and so does a
+    word too wide for a line of its own). Returns no lines when not even one fits.
     """
     words = text[:MAX_PARAGRAPH_CHARS].split()
     if not words:
@@ -156,7 +195,7 @@ def wrap_text(
         wide = max(span(line, candidate)[0] for line in lines)
         if wide <= width and len(lines) * line_pitch(lines, candidate) <= height:
             return tuple(lines), candidate
-    lines = _wrapped(words, width, min_size)
+    lines = _wrapped(words, width, min_size, hyphenate)
     pitch = line_pitch(lines, min_size)
     room = height // pitch
     if room == 0:

@@ -4,6 +4,8 @@
     python -m bot.store export --game ID [-o FILE]  the game's record as JSON
                       [--scenario]                  ... or as a scenario file
     python -m bot.store backup FILE                 a consistent copy, safe while the bot runs
+    python -m bot.store forget --guild ID [--yes]   delete a server's games (dry run without --yes)
+    python -m bot.store forget --user ID [--yes]    unlink a person from every game
 
 The database is the one in the settings (`DATABASE_PATH`, default data/vegas.sqlite3)
 unless `--database` names another. Every kind of game the bot hosts (`bot/games`) is
@@ -22,12 +24,14 @@ from bot.settings import Settings
 
 from .audit import export_record, export_scenario, verify_game
 from .errors import StoreError
+from .privacy import forget_guild, forget_user
 from .store import Store
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python3 tasks.py run bot.store", description="Check, export and back up saved games."
+        prog="python3 tasks.py run bot.store",
+        description="Check, export, back up and forget saved games.",
     )
     parser.add_argument("--database", type=Path, help="the SQLite file (default: from settings)")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -43,6 +47,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     backup = commands.add_parser("backup", help="copy the database to a new file")
     backup.add_argument("target", type=Path)
+    forget = commands.add_parser(
+        "forget",
+        help="delete a server's or a person's data (a dry run unless --yes)",
+        description="Delete a server's games, or unlink a person from every game (their "
+        "seats, moves and drafts), as docs/privacy.md explains. Without --yes it only "
+        "counts what would go. Stop the bot and take a backup first.",
+    )
+    whose = forget.add_mutually_exclusive_group(required=True)
+    whose.add_argument("--guild", type=int, help="the server's id: every game played there")
+    whose.add_argument("--user", type=int, help="the person's Discord user id")
+    forget.add_argument("--yes", action="store_true", help="really forget (default: dry run)")
     return parser
 
 
@@ -65,6 +80,18 @@ async def _verify(store: Store, game: int | None) -> int:
     return 1 if failed or problems else 0
 
 
+async def _forget(store: Store, args: argparse.Namespace) -> int:
+    if args.guild is not None:
+        print(f"Forgetting server {args.guild}: every game played there.")
+        report = await forget_guild(store, args.guild, apply=args.yes)
+    else:
+        print(f"Forgetting user {args.user}: their seats, moves, hosting and drafts.")
+        report = await forget_user(store, args.user, apply=args.yes)
+    for line in report.lines():
+        print(line)
+    return 0
+
+
 async def _run(args: argparse.Namespace, database: Path) -> int:
     async with await Store.open(database, kinds=GAMES) as store:
         if args.command == "verify":
@@ -78,6 +105,8 @@ async def _run(args: argparse.Namespace, database: Path) -> int:
                 args.output.write_text(text, encoding="utf-8")
                 print(f"Wrote game {args.game}'s record to {args.output}.")
             return 0
+        if args.command == "forget":
+            return await _forget(store, args)
         await store.backup(args.target)
         print(f"Backed up {database} to {args.target}.")
         return 0

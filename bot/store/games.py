@@ -34,8 +34,13 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
-        """True while a person plays this seat (not resigned)."""
-        return self.user_id is not None and not self.resigned
+        """True while a person plays this seat (not resigned, not forgotten)."""
+        return self.user_id is not None and not self.resigned and not self.forgotten
+
+    @property
+    def forgotten(self) -> bool:
+        """True for a person's seat whose person was forgotten (`bot.store.privacy`)."""
+        return self.user_id is not None and self.user_id < 0
 
     @property
     def computer_level(self) -> int | None:

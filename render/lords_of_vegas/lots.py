@@ -26,6 +26,7 @@ from .style import (
 )
 
 OUTLINE = 3
+DIE_RING = 2
 # Pip centres on a 3x3 grid (column, row), 0..2, for each face of a die.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((1, 1),),
@@ -58,13 +59,19 @@ def paint_printed_die(canvas: Canvas, box: Box, pips: int) -> None:
 
 
 def paint_die(canvas: Canvas, box: Box, owner: Color, pips: int) -> None:
-    """A player's die: their colour, a strong edge, and real pips."""
-    canvas.rounded(box, 6, fill=PLAYER_FILL[owner], outline=player_edge(owner), width=2)
-    step = box.width // 4
-    radius = max(2, box.width // 11)
+    """A player's die: their colour, a strong edge, and real pips.
+
+    A white ring around the edge keeps the die apart from a tile of a like colour (a
+    purple die on an Albion tile).
+    """
+    canvas.rounded(box, 7, fill=WHITE)
+    die = box.inset(DIE_RING)
+    canvas.rounded(die, 5, fill=PLAYER_FILL[owner], outline=player_edge(owner), width=2)
+    step = die.width // 4
+    radius = max(2, die.width // 11)
     for col, row in PIPS[pips]:
-        x = box.left + step * (col + 1)
-        y = box.top + step * (row + 1)
+        x = die.left + step * (col + 1)
+        y = die.top + step * (row + 1)
         canvas.draw.ellipse(
             (x - radius, y - radius, x + radius, y + radius), fill=player_ink(owner)
         )
@@ -180,12 +187,12 @@ def draw_tiles(
 
 
 def boss_die_lot(state: GameState, casino: Casino) -> str | None:
-    """The lot of the die that makes its owner boss, when the casino holds two dice or more.
+    """The lot of the die that makes its owner boss (None when the casino has no die).
 
-    That is its highest die, the first in board order among equals. With a single die
-    the boss is plain to see and no star is drawn.
+    That is its highest die, the first in board order among equals; a casino of one tile
+    shows its boss like any other.
     """
-    if sum(1 for lot in casino.lots if state.tiles[lot].die is not None) < 2:
+    if all(state.tiles[lot].die is None for lot in casino.lots):
         return None
     return boss_lot(state, casino)
 

@@ -32,7 +32,7 @@ from ..canvas import Canvas
 from ..cues import draw_dashed_frame
 from ..palette import INK, MUTED, PAPER, RULE, WHITE
 from .geometry import PANEL_BOX
-from .lots import draw_code_tag, draw_star
+from .lots import draw_code_tag, draw_star, paint_printed_die
 from .style import (
     COMPANY_FILL,
     COMPANY_LETTER,
@@ -50,7 +50,7 @@ RIGHT: Final = PANEL_BOX.right - PAD
 PLAYERS_TOP: Final = PANEL_BOX.top + 94
 ROW_H: Final = 60
 LINE_H: Final = 28
-LEGEND_TOP: Final = PANEL_BOX.bottom - 8 - 4 * 26 - 10
+LEGEND_TOP: Final = PANEL_BOX.bottom - 8 - 5 * 26 - 10
 CARDS_TOP: Final = LEGEND_TOP - 12 - (len(CARD_KINDS) + 3) * LINE_H - 4
 SLOTS_LEFT: Final = LEFT + 118
 ORDINALS: Final = ("1st", "2nd", "3rd", "4th", "5th", "6th")
@@ -223,6 +223,15 @@ def _draw_legend(canvas: Canvas) -> None:
     canvas.text(
         Box(LEFT + 38, top, RIGHT, top + 22),
         "dashed frame: lot of the last card",
+        INK,
+        15,
+        min_size=12,
+    )
+    top += 26
+    canvas.cached(Box(LEFT + 5, top + 1, LEFT + 24, top + 20), paint_printed_die, 4)
+    canvas.text(
+        Box(LEFT + 38, top, RIGHT, top + 22),
+        "printed die: what a die built here shows",
         INK,
         15,
         min_size=12,

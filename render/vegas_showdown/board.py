@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from engine.vegas_showdown import Color, GameState, describe_card
+from engine.vegas_showdown import Color, GameState
 from engine.vegas_showdown.actions import SIZES, BidTarget
 from engine.vegas_showdown.bidding import lowest_bid, target_tile
 from engine.vegas_showdown.components import TileFacts
@@ -24,7 +24,6 @@ from engine.vegas_showdown.tables import (
     COMPONENTS,
     PREMIER_TARGETS,
     TILES,
-    card_of,
     tile_name,
 )
 from engine.words import and_list
@@ -46,7 +45,7 @@ from .style import (
     WINNER,
 )
 from .tracks import ValueShape, draw_no_bid, draw_track
-from .words import action_words, status_words, waiting_words
+from .words import action_words, event_cards, status_words, waiting_words
 
 PAD: Final = 12
 HEADER_H: Final = 64
@@ -166,7 +165,7 @@ def _draw_header(canvas: Canvas, box: Box, state: GameState, names: Mapping[Colo
         canvas.text(line, waiting, INK, 19, min_size=13)
 
 
-def _tile_card(canvas: Canvas, box: Box, tile: str, corner: str, last: str) -> None:
+def tile_card(canvas: Canvas, box: Box, tile: str, corner: str, last: str) -> None:
     """A tile as the board shows it: drawn small (doors, red corners), name, printed values.
 
     `corner` is written at the top right (the price), `last` on the third line.
@@ -184,24 +183,27 @@ def _tile_card(canvas: Canvas, box: Box, tile: str, corner: str, last: str) -> N
     )
     canvas.text(price, corner, INK, 18, min_size=12, align="right")
     values = Box(text_left, box.top + 22, box.right, box.top + 40)
-    canvas.text(values, _values(facts), INK, 15, min_size=10)
+    canvas.text(values, printed_values(facts), INK, 15, min_size=10)
     canvas.text(Box(text_left, box.top + 40, box.right, box.bottom), last, MUTED, 15, min_size=10)
 
 
-def _values(facts: TileFacts) -> str:
+def printed_values(facts: TileFacts) -> str:
+    """A tile's size and printed Population, Revenue and Fame, in a line."""
     return (
         f"{facts.size} {SIZE_WORDS[facts.size]} \N{MIDDLE DOT} Pop {facts.population} "
         f"\N{MIDDLE DOT} Rev {facts.revenue} \N{MIDDLE DOT} Fame {facts.fame}"
     )
 
 
-def _needs(facts: TileFacts) -> str:
+def needs_words(facts: TileFacts) -> str:
+    """The tiles a premier tile needs on the sheet first, in words."""
     if not facts.prerequisites:
         return "no tile needed first"
     return "needs " + and_list([tile_name(t) for t in facts.prerequisites]) + " first"
 
 
-def _markers(state: GameState, target: BidTarget) -> list[tuple[Color, int, bool]]:
+def bid_markers(state: GameState, target: BidTarget) -> list[tuple[Color, int, bool]]:
+    """The bid markers on a track: (player, value, outbid)."""
     return [
         (p.color, p.bid, p.outbid)
         for p in state.players
@@ -209,20 +211,21 @@ def _markers(state: GameState, target: BidTarget) -> list[tuple[Color, int, bool
     ]
 
 
-def _no_bid_here(state: GameState, tile: str) -> bool:
+def no_bid_here(state: GameState, tile: str) -> bool:
     """Whether a No-Bid marker lies on this tile's track (a basic tile, or a premier size)."""
     facts = TILES[tile]
     return (facts.size if facts.is_premier else tile) in state.no_bid
 
 
-def _lowest(state: GameState, target: BidTarget, tile: str | None) -> int | None:
+def lowest_open(state: GameState, target: BidTarget, tile: str | None) -> int | None:
     """The smallest bid allowed on the track now, or None when nobody may bid on it."""
-    if tile is None or _no_bid_here(state, tile):
+    if tile is None or no_bid_here(state, tile):
         return None
     return lowest_bid(state, target)
 
 
-def _unused(canvas: Canvas, box: Box, words: str) -> None:
+def draw_unused(canvas: Canvas, box: Box, words: str) -> None:
+    """A space not used at this table: hatched, with `words` saying why."""
     fill_pattern(canvas, box, UNUSED, HATCH, "rising")
     note = Box(box.center[0] - 260, box.center[1] - 15, box.center[0] + 260, box.center[1] + 15)
     canvas.rounded(note, 6, fill=PANEL, outline=INK, width=2)
@@ -232,7 +235,7 @@ def _unused(canvas: Canvas, box: Box, words: str) -> None:
 def _draw_premier(canvas: Canvas, row: Box, state: GameState, space_id: BidTarget) -> None:
     space = state.space(space_id)
     if space is None:
-        _unused(canvas, row.inset(0, 3), f"{space_id}: used only with 4 or 5 players")
+        draw_unused(canvas, row.inset(0, 3), f"{space_id}: used only with 4 or 5 players")
         return
     canvas.rect(Box(row.left, row.bottom - 1, row.right, row.bottom), fill=RULE)
     badge = Box(row.left, row.top + 12, row.left + 38, row.top + 48)
@@ -247,31 +250,31 @@ def _draw_premier(canvas: Canvas, row: Box, state: GameState, space_id: BidTarge
         canvas.text(card, words, MUTED, 17, min_size=12)
         draw_track(canvas, track, PREMIER_VALUES, PREMIER_SHAPES, None, None, ())
         return
-    _tile_card(canvas, card, tile, f"from ${space.price}", _needs(TILES[tile]))
-    lowest = _lowest(state, space_id, tile)
-    markers = _markers(state, space_id)
+    tile_card(canvas, card, tile, f"from ${space.price}", needs_words(TILES[tile]))
+    lowest = lowest_open(state, space_id, tile)
+    markers = bid_markers(state, space_id)
     draw_track(canvas, track, PREMIER_VALUES, PREMIER_SHAPES, lowest, space.price, markers)
-    if _no_bid_here(state, tile):
+    if no_bid_here(state, tile):
         draw_no_bid(canvas, track, f"NO BID on {TILES[tile].size} premier tiles")
 
 
 def _draw_basic(canvas: Canvas, row: Box, state: GameState, target: BidTarget) -> None:
     track_facts = BASIC_TRACKS[target]
     if len(state.players) not in track_facts.players:
-        _unused(canvas, row.inset(0, 3), "second Slots track: 5 players only")
+        draw_unused(canvas, row.inset(0, 3), "second Slots track: 5 players only")
         return
     canvas.rect(Box(row.left, row.bottom - 1, row.right, row.bottom), fill=RULE)
     tile = track_facts.tile
     left = state.basic[tile]
     second = " (2nd Slots track)" if target == "slots2" else ""
     card = Box(row.left, row.top + 2, row.left + BASIC_CARD_W, row.bottom - 3)
-    _tile_card(canvas, card, tile, f"{left} left", f"basic tile{second}")
+    tile_card(canvas, card, tile, f"{left} left", f"basic tile{second}")
     track = Box(card.right + 10, row.top + 2, row.right, row.bottom - 2)
     shapes: tuple[ValueShape, ...] = tuple("box" for _ in track_facts.spaces)
     open_tile = target_tile(state, target)
-    lowest = _lowest(state, target, open_tile)
-    draw_track(canvas, track, track_facts.spaces, shapes, lowest, None, _markers(state, target))
-    if _no_bid_here(state, tile):
+    lowest = lowest_open(state, target, open_tile)
+    draw_track(canvas, track, track_facts.spaces, shapes, lowest, None, bid_markers(state, target))
+    if no_bid_here(state, tile):
         draw_no_bid(canvas, track, "NO BID")
     elif open_tile is None:
         draw_no_bid(canvas, track, "stack empty" if left == 0 else "needs 2 in the stack")
@@ -382,16 +385,7 @@ def _draw_events(canvas: Canvas, box: Box, state: GameState) -> None:
     inner = box.inset(10, 6)
     heading = Box(inner.left, inner.top, inner.right, inner.top + 22)
     canvas.text(heading, "EVENTS THIS ROUND", MUTED, 15, min_size=11)
-    cards: list[tuple[str, str]] = []
-    for index in state.drawn:
-        copy, card = card_of(index)
-        waiting = ", waiting to be completed" if index in state.in_play else ""
-        title = f"{card.name} ({copy.symbol} stack){waiting}"
-        cards.append((title, describe_card(index)))
-    for index in state.in_play:
-        if index not in state.drawn:
-            card = card_of(index)[1]
-            cards.append((f"Still waiting: {card.name}", describe_card(index)))
+    cards = event_cards(state)
     top = heading.bottom + 4
     if not cards:
         canvas.text(
@@ -449,10 +443,11 @@ def _draw_fame(canvas: Canvas, box: Box, state: GameState) -> None:
         tag = Box(tag_left, box.top + 4, tag_left + FAME_TAG_W, box.top + 26)
         x = x_of(player.fame)
         canvas.draw.line([(tag.center[0], tag.bottom), (x, line_y)], fill=INK, width=2)
-        marker = Tag(f"{PLAYER_CODE[player.color]} {player.fame}", *_tag_colours(player.color))
+        marker = Tag(f"{PLAYER_CODE[player.color]} {player.fame}", *tag_colours(player.color))
         draw_tag(canvas, tag, marker, 14)
 
 
-def _tag_colours(color: Color) -> tuple[RGB, RGB, RGB]:
+def tag_colours(color: Color) -> tuple[RGB, RGB, RGB]:
+    """A player's tag colours: fill, ink, edge."""
     tag = PLAYER_TAG[color]
     return tag.fill, tag.ink, tag.edge

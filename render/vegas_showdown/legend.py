@@ -18,24 +18,27 @@ ROW: Final = 30
 SAMPLE: Final = 58
 
 
-def _tile_colours(canvas: Canvas, box: Box) -> None:
+def _tile_colours(canvas: Canvas, box: Box, smallest: int) -> None:
     colors: tuple[TileColor, ...] = ("yellow", "blue", "green")
     for index, color in enumerate(colors):
         chip = Box(box.left + index * 19, box.top + 3, box.left + index * 19 + 17, box.bottom - 3)
         canvas.rect(chip, fill=TILE_FILL[color], outline=INK)
-        canvas.text(chip, TILE_LETTER[color], INK, 13, min_size=9, align="center")
+        size = max(13, smallest)
+        canvas.text(chip, TILE_LETTER[color], INK, size, min_size=max(9, smallest), align="center")
 
 
-def _door(canvas: Canvas, box: Box) -> None:
+def _door(canvas: Canvas, box: Box, smallest: int) -> None:
     room = Box(box.left + 2, box.top + 3, box.left + 50, box.bottom - 3)
     canvas.rect(room, fill=TILE_FILL["green"])
     canvas.rect(room, outline=WALL, width=3)
     canvas.rect(
         Box(room.left + 16, room.top, room.left + 34, room.top + 3), fill=TILE_FILL["green"]
     )
+    for jamb_left in (room.left + 13, room.left + 34):
+        canvas.rect(Box(jamb_left, room.top, jamb_left + 3, room.top + 6), fill=WALL)
 
 
-def _threshold(canvas: Canvas, box: Box) -> None:
+def _threshold(canvas: Canvas, box: Box, smallest: int) -> None:
     left = Box(box.left + 2, box.top + 3, box.left + 24, box.bottom - 3)
     right = Box(box.left + 28, box.top + 3, box.left + 50, box.bottom - 3)
     for room in (left, right):
@@ -44,7 +47,7 @@ def _threshold(canvas: Canvas, box: Box) -> None:
     canvas.rect(Box(left.right - 4, left.top + 7, right.left + 4, left.bottom - 7), fill=WHITE)
 
 
-def _red_corner(canvas: Canvas, box: Box) -> None:
+def _red_corner(canvas: Canvas, box: Box, smallest: int) -> None:
     room = Box(box.left + 14, box.top + 3, box.left + 38, box.bottom - 3)
     canvas.rect(room, fill=TILE_FILL["blue"], outline=WALL, width=3)
     canvas.draw.polygon(
@@ -53,7 +56,7 @@ def _red_corner(canvas: Canvas, box: Box) -> None:
     )
 
 
-def _diamond(canvas: Canvas, box: Box) -> None:
+def _diamond(canvas: Canvas, box: Box, smallest: int) -> None:
     cx, cy = box.left + 26, box.center[1]
     reach = 11
     canvas.draw.polygon(
@@ -70,14 +73,14 @@ def _diamond(canvas: Canvas, box: Box) -> None:
     canvas.draw.line(corners, fill=INK, width=3)
 
 
-def _entrance(canvas: Canvas, box: Box) -> None:
+def _entrance(canvas: Canvas, box: Box, smallest: int) -> None:
     cy = box.center[1]
     canvas.draw.polygon(
         [(box.left + 16, cy - 9), (box.left + 16, cy + 9), (box.left + 32, cy)], fill=INK
     )
 
 
-def _values(canvas: Canvas, box: Box) -> None:
+def _values(canvas: Canvas, box: Box, smallest: int) -> None:
     canvas.cached(
         Box(box.left, box.top + 1, box.left + 26, box.top + 27), paint_value, 12, "circle", "open"
     )
@@ -90,7 +93,7 @@ def _values(canvas: Canvas, box: Box) -> None:
     )
 
 
-def _minimum(canvas: Canvas, box: Box) -> None:
+def _minimum(canvas: Canvas, box: Box, smallest: int) -> None:
     canvas.cached(
         Box(box.left, box.top + 1, box.left + 26, box.top + 27),
         paint_value,
@@ -107,18 +110,17 @@ def _minimum(canvas: Canvas, box: Box) -> None:
     )
 
 
-def _bids(canvas: Canvas, box: Box) -> None:
-    draw_tag(
-        canvas, Box(box.left, box.top + 5, box.left + 26, box.bottom - 5), PLAYER_TAG["red"], 11
-    )
+def _bids(canvas: Canvas, box: Box, smallest: int) -> None:
+    tag = Box(box.left, box.top + 5, box.left + 26, box.bottom - 5)
+    draw_tag(canvas, tag, PLAYER_TAG["red"], max(11, smallest))
     canvas.cached(
         Box(box.left + 30, box.top + 5, box.left + 56, box.bottom - 5), paint_struck_tag, "blue"
     )
 
 
-ENTRIES: Final[tuple[tuple[Callable[[Canvas, Box], None], str], ...]] = (
+ENTRIES: Final[tuple[tuple[Callable[[Canvas, Box, int], None], str], ...]] = (
     (_tile_colours, "tile colours: Y casino tiles, B hotel tiles, G either"),
-    (_door, "black wall; a gap is a door"),
+    (_door, "black wall; an opening between jambs is a door"),
     (_threshold, "white: two doors meet, a way through"),
     (_entrance, "entrance (casino west, hotel east)"),
     (_red_corner, "red corner"),
@@ -134,16 +136,17 @@ def legend_rows(columns: int) -> int:
     return -(-len(ENTRIES) // columns)
 
 
-def draw_legend(canvas: Canvas, box: Box, columns: int) -> None:
-    """The key in `box`, in `columns` columns, headed KEY."""
+def draw_legend(canvas: Canvas, box: Box, columns: int, smallest: int = 0) -> None:
+    """The key in `box`, in `columns` columns, headed KEY; no text smaller than `smallest`."""
     canvas.rounded(box, 8, fill=PANEL, outline=RULE, width=2)
-    canvas.text(Box(box.left + 10, box.top + 4, box.right - 10, box.top + 26), "KEY", INK, 16)
+    heading = Box(box.left + 10, box.top + 4, box.right - 10, box.top + 26)
+    canvas.text(heading, "KEY", INK, max(16, smallest))
     width = (box.width - 20) // columns
     rows = legend_rows(columns)
     for index, (sample, words) in enumerate(ENTRIES):
         column, row = divmod(index, rows)
         left = box.left + 10 + column * width
         top = box.top + 30 + row * ROW
-        sample(canvas, Box(left, top, left + SAMPLE, top + ROW - 2))
+        sample(canvas, Box(left, top, left + SAMPLE, top + ROW - 2), smallest)
         text = Box(left + SAMPLE + 6, top, left + width - 8, top + ROW - 2)
-        canvas.text(text, words, INK, 15, min_size=10)
+        canvas.text(text, words, INK, max(15, smallest), min_size=max(10, smallest))

@@ -6,7 +6,8 @@ row; at the end of the game the final scoring table sits between them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
@@ -20,11 +21,14 @@ from .board import board_geometry, draw_board
 from .final import draw_final, final_height
 from .legend import ROW as LEGEND_ROW
 from .legend import draw_legend, legend_rows
+from .phone import phone_smallest
 from .player import block_geometry, draw_player_block
 from .sheet import SheetGeometry, sheet_geometry
 from .style import palette_image
+from .table import TABLE_WIDTH, draw_standing, draw_tracks
 from .words import display_names
 
+PageDrawer = Callable[[Canvas, GameState, Mapping[Color, str]], int]
 COMPRESS_LEVEL: Final = 2
 ROUND_CELL: Final = 50
 SHEET_CELL: Final = 72
@@ -128,11 +132,13 @@ def draw_sheets(state: GameState, names: Mapping[Color, str] | None = None) -> D
 def draw_player_sheet(
     state: GameState, player: Color, names: Mapping[Color, str] | None = None
 ) -> Drawing:
-    """One player's sheet, large."""
+    """One player's sheet, large, its text readable on a phone (`phone_smallest`)."""
     shown = display_names(state, names)
-    block = block_geometry(SHEET_CELL)
-    canvas = Canvas(Image.new("RGB", (block.width + 2 * GAP, block.height + 2 * GAP), PAPER))
-    draw_player_block(canvas, GAP, GAP, SHEET_CELL, state, player, shown[player])
+    block = block_geometry(SHEET_CELL, roomy=True)
+    width = block.width + 2 * GAP
+    canvas = Canvas(Image.new("RGB", (width, block.height + 2 * GAP), PAPER))
+    smallest = phone_smallest(width)
+    draw_player_block(canvas, GAP, GAP, SHEET_CELL, state, player, shown[player], smallest)
     return Drawing(canvas.image, tuple(canvas.placements))
 
 
@@ -159,3 +165,63 @@ def render_sheet(
 ) -> bytes:
     """One player's sheet, drawn large, as PNG bytes."""
     return encode(draw_player_sheet(state, player, names).image)
+
+
+# Taller than either table picture can be; each is cut where its drawing ends.
+PAGE_BOUND: Final = 2400
+
+
+def _phone_page(draw: PageDrawer, state: GameState, names: Mapping[Color, str] | None) -> Drawing:
+    """A picture `TABLE_WIDTH` wide drawn by `draw`, cut under what it drew."""
+    canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, PAGE_BOUND), PAPER))
+    bottom = min(PAGE_BOUND, draw(canvas, state, display_names(state, names)) + GAP)
+    return Drawing(canvas.image.crop((0, 0, TABLE_WIDTH, bottom)), tuple(canvas.placements))
+
+
+def draw_tracks_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
+    """The tracks at a phone's width: premier and basic tracks, bids, actions, stacks."""
+    return _phone_page(draw_tracks, state, names)
+
+
+def draw_standing_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
+    """How the players stand at a phone's width: players, event cards, Fame, the key."""
+    return _phone_page(draw_standing, state, names)
+
+
+def render_tracks(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
+    """The tracks at a phone's width (see `table`), as PNG bytes."""
+    return encode(draw_tracks_picture(state, names).image)
+
+
+def render_standing(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
+    """How the players stand at a phone's width (see `table`), as PNG bytes."""
+    return encode(draw_standing_picture(state, names).image)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPictures:
+    """The pictures of a round post: the tracks, the standing, each sheet in seat order."""
+
+    tracks: bytes
+    standing: bytes
+    sheets: tuple[tuple[Color, bytes], ...]
+
+
+def render_round_pictures(
+    state: GameState, *, names: Mapping[Color, str] | None = None
+) -> RoundPictures:
+    """The round at a phone's width: the two table pictures and one per sheet, as PNG bytes.
+
+    Every text in them reads on a phone (`phone.phone_smallest`); `render_round` draws
+    the same in one picture for a large screen.
+    """
+    sheets = tuple((color, render_sheet(state, color, names=names)) for color in state.colors)
+    return RoundPictures(
+        render_tracks(state, names=names), render_standing(state, names=names), sheets
+    )
+
+
+def single_sheet() -> SheetGeometry:
+    """Where the sheet grid lies in a picture of one sheet (`render_sheet`), for tests."""
+    block = block_geometry(SHEET_CELL, roomy=True)
+    return sheet_geometry(SHEET_CELL).moved(GAP + block.sheet_left, GAP + block.sheet_top)

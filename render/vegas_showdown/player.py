@@ -27,6 +27,7 @@ from .words import status_words
 
 PAD: Final = 8
 HEADER: Final = 34
+STATUS: Final = 24
 STATS: Final = 26
 RESERVE: Final = 44
 BONUSES: Final = 24
@@ -42,6 +43,7 @@ class BlockGeometry:
     width: int
     height: int
     header: Box
+    status: Box
     stats: Box
     sheet_left: int
     sheet_top: int
@@ -50,22 +52,30 @@ class BlockGeometry:
 
 
 @cache
-def block_geometry(cell: int) -> BlockGeometry:
-    """The layout of a player's block around a sheet of `cell`-pixel cells."""
+def block_geometry(cell: int, roomy: bool = False) -> BlockGeometry:
+    """The layout of a player's block around a sheet of `cell`-pixel cells.
+
+    What the game waits for has a line of its own under the name; a `roomy` block (for
+    large text) gives the final-scoring parts two lines.
+    """
     geo = sheet_geometry(cell)
     width = geo.width + 2 * PAD
-    sheet_top = HEADER + STATS + 4
+    status = Box(PAD, HEADER - 4, width - PAD, HEADER - 4 + STATUS)
+    stats_top = status.bottom
+    sheet_top = stats_top + STATS + 4
     reserve_top = sheet_top + geo.height + 4
-    bonuses_top = reserve_top + RESERVE
+    bonuses_top = reserve_top + (3 * RESERVE // 2 if roomy else RESERVE)
+    bonuses_h = 2 * BONUSES if roomy else BONUSES
     return BlockGeometry(
         width=width,
-        height=bonuses_top + BONUSES + PAD,
+        height=bonuses_top + bonuses_h + PAD,
         header=Box(PAD, 2, width - PAD, HEADER),
-        stats=Box(PAD, HEADER + 2, width - PAD, HEADER + STATS),
+        status=status,
+        stats=Box(PAD, stats_top + 2, width - PAD, stats_top + STATS),
         sheet_left=PAD,
         sheet_top=sheet_top,
-        reserve=Box(PAD, reserve_top, width - PAD, reserve_top + RESERVE),
-        bonuses=Box(PAD, bonuses_top, width - PAD, bonuses_top + BONUSES),
+        reserve=Box(PAD, reserve_top, width - PAD, bonuses_top),
+        bonuses=Box(PAD, bonuses_top, width - PAD, bonuses_top + bonuses_h),
     )
 
 
@@ -81,78 +91,96 @@ def draw_player_block(
     state: GameState,
     color: Color,
     name: str,
+    smallest: int = 0,
 ) -> SheetGeometry:
-    """One player's block with its top left at (`left`, `top`); returns the sheet's geometry."""
-    block = block_geometry(cell)
+    """One player's block with its top left at (`left`, `top`); returns the sheet's geometry.
+
+    With `smallest`, no text is drawn smaller than that, in a roomy block (`block_geometry`).
+    """
+    block = block_geometry(cell, roomy=smallest > 0)
+
+    def least(size: int) -> int:
+        return max(size, smallest)
+
     player = state.player(color)
     status = status_words(state, color)
     frame = Box(left, top, left + block.width, top + block.height)
     if color in state.winners:
+        ground = WINNER
         canvas.rounded(frame, 8, fill=WINNER, outline=INK, width=3)
     elif status is not None:
+        ground = CURRENT
         canvas.rounded(frame, 8, fill=CURRENT, outline=INK, width=3)
     else:
+        ground = PANEL
         canvas.rounded(frame, 8, fill=PANEL, outline=RULE, width=2)
     header = _moved(block.header, left, top)
     tag = Box(header.left, header.top + 5, header.left + 42, header.bottom - 3)
-    draw_tag(canvas, tag, PLAYER_TAG[color], 16)
+    draw_tag(canvas, tag, PLAYER_TAG[color], least(16))
     button = " (button)" if state.button == color and not state.over else ""
     name_box = Box(tag.right + 8, header.top, header.right, header.bottom)
     if status is not None:
-        name_box = Box(tag.right + 8, header.top, header.center[0] + 40, header.bottom)
-        canvas.text(
-            Box(name_box.right + 6, header.top, header.right, header.bottom),
-            status,
-            INK,
-            15,
-            min_size=11,
-            align="right",
-        )
-    canvas.text(name_box, name + button, INK, 20, min_size=13)
+        words = f"Waiting for them {status}"
+        canvas.text(_moved(block.status, left, top), words, INK, least(16), min_size=least(11))
+    canvas.text(name_box, name + button, INK, least(20), min_size=least(13))
     stats = _moved(block.stats, left, top)
     figures = (
         f"${player.money}   Fame {player.fame}   "
         f"Population {player.population}   Revenue {player.revenue}"
     )
-    canvas.text(stats, figures, INK, 17, min_size=12)
-    geo = draw_sheet(canvas, left + block.sheet_left, top + block.sheet_top, cell, player.sheet)
-    _draw_reserve(canvas, _moved(block.reserve, left, top), player.reserve)
-    _draw_bonuses(canvas, _moved(block.bonuses, left, top), state, color)
+    canvas.text(stats, figures, INK, least(17), min_size=least(12))
+    sheet_left, sheet_top = left + block.sheet_left, top + block.sheet_top
+    geo = draw_sheet(
+        canvas, sheet_left, sheet_top, cell, player.sheet, smallest=least(8), ground=ground
+    )
+    _draw_reserve(canvas, _moved(block.reserve, left, top), player.reserve, smallest)
+    _draw_bonuses(canvas, _moved(block.bonuses, left, top), state, color, smallest)
     return geo
 
 
-def _draw_reserve(canvas: Canvas, box: Box, reserve: list[str]) -> None:
+def _draw_reserve(canvas: Canvas, box: Box, reserve: list[str], smallest: int = 0) -> None:
     """The reserve as chips: each tile's colour letter on its colour, then its name."""
-    label = Box(box.left, box.top, box.left + 70, box.top + 20)
-    canvas.text(label, "Reserve:", MUTED, 15, min_size=11)
+    size = max(15, smallest)
+    label = Box(box.left, box.top, box.left + span("Reserve:", size)[0] + 6, box.top + 20)
+    canvas.text(label, "Reserve:", MUTED, size, min_size=max(11, smallest))
     if not reserve:
-        canvas.text(Box(label.right, box.top, box.right, box.top + 20), "none", MUTED, 15)
+        canvas.text(Box(label.right, box.top, box.right, box.top + 20), "none", MUTED, size)
         return
     x, y = label.right, box.top
-    line = 21
+    line = max(21, smallest + 8)
+    chip_w = max(18, smallest + 6)
     for tile in reserve:
         facts = TILES[tile]
-        chip = Box(x, y + 1, x + 18, y + line - 2)
-        text_width = _name_width(facts.name)
-        if chip.left + 22 + text_width > box.right and x > label.right:
+        chip = Box(x, y + 1, x + chip_w, y + line - 2)
+        text_width = span(facts.name, size)[0]
+        if chip.right + 4 + text_width > box.right and x > label.right:
             x, y = label.right, y + line
             if y + line > box.bottom:
-                canvas.text(Box(box.right - 30, y - line, box.right, y), "…", INK, 15)
+                canvas.text(Box(box.right - 30, y - line, box.right, y), "…", INK, size)
                 return
-            chip = Box(x, y + 1, x + 18, y + line - 2)
+            chip = Box(x, y + 1, x + chip_w, y + line - 2)
         canvas.rounded(chip, 3, fill=TILE_FILL[facts.color], outline=INK)
-        canvas.text(chip.inset(1), TILE_LETTER[facts.color], INK, 13, min_size=9, align="center")
+        canvas.text(
+            chip.inset(1),
+            TILE_LETTER[facts.color],
+            INK,
+            max(13, smallest),
+            min_size=max(9, smallest),
+            align="center",
+        )
         ink = canvas.text(
-            Box(chip.right + 4, y, box.right, y + line), facts.name, INK, 15, min_size=11
+            Box(chip.right + 4, y, box.right, y + line),
+            facts.name,
+            INK,
+            size,
+            min_size=max(11, smallest),
         )
         x = (ink.right if ink else chip.right) + 12
 
 
-def _name_width(name: str) -> int:
-    return span(name, 15)[0]
-
-
-def _draw_bonuses(canvas: Canvas, box: Box, state: GameState, color: Color) -> None:
+def _draw_bonuses(
+    canvas: Canvas, box: Box, state: GameState, color: Color, smallest: int = 0
+) -> None:
     """Final-scoring parts of the sheet: joined entrances, filled areas, diamonds."""
     bonuses = sheet_bonuses(COMPONENTS, state.player(color).sheet)
     parts = [
@@ -162,4 +190,10 @@ def _draw_bonuses(canvas: Canvas, box: Box, state: GameState, color: Color) -> N
         f"diamonds: {bonuses.full_diamonds} full, "
         f"{bonuses.three_quarter_diamonds} {THREE_QUARTERS}",
     ]
-    canvas.text(box, "   ".join(parts), INK, 15, min_size=11)
+    if smallest:
+        half = Box(box.left, box.top, box.right, box.top + box.height // 2)
+        canvas.text(half, "   ".join(parts[:3]), INK, max(15, smallest), min_size=smallest)
+        half = Box(box.left, half.bottom, box.right, box.bottom)
+        canvas.text(half, parts[3], INK, max(15, smallest), min_size=smallest)
+    else:
+        canvas.text(box, "   ".join(parts), INK, 15, min_size=11)

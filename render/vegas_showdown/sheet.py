@@ -3,10 +3,11 @@
 The grid is drawn like a floor plan. Each area has its ground, pattern and label (casino:
 rising stripes, hotel: dots, common: plain); columns carry letters and rows numbers, as
 players name cells (`c2`). A tile is its colour with its colour's letter and its name,
-walled in black; a door is a gap in the wall, and where two doors meet (a passage, or a
-door onto an entrance) a white threshold crosses between the tiles, so a path can be
-followed by eye. Red corners are red triangles; a completed diamond is outlined in black
-(a full one all round, a three-quarter one on its three red sides).
+walled in black; a door is a clear opening in the wall between two jambs (short black
+bars standing into the tile, as a floor plan draws a doorway), and where two doors meet
+(a passage, or a door onto an entrance) a white threshold crosses between the tiles, so
+a path can be followed by eye. Red corners are red triangles; a completed diamond is
+outlined in black (a full one all round, a three-quarter one on its three red sides).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from engine.vegas_showdown.tables import COMPONENTS
 from ..box import Box
 from ..canvas import Canvas
 from ..cues import fill_pattern
-from ..palette import INK, MUTED, RULE, WHITE
+from ..palette import INK, MUTED, RGB, RULE, WHITE
+from ..text import HYPHEN, wrap_text
 from .rooms import DoorEdge, doors_of, entrance_doors, passages
 from .style import (
     AREA_GROUND,
@@ -42,7 +44,7 @@ from .style import (
 # Fractions of a cell: the gap between neighbouring tiles (each side), the wall's
 # thickness, a door's width, a red quarter's legs.
 MARGIN: Final = 0.04
-WALL_WIDTH: Final = 0.08
+WALL_WIDTH: Final = 0.07
 DOOR: Final = 0.5
 QUARTER: Final = 0.26
 
@@ -145,11 +147,20 @@ def _column_areas() -> list[tuple[Area, int, int]]:
     return runs
 
 
-def paint_ground(canvas: Canvas, box: Box, cell: int) -> None:
-    """The empty sheet in `box` (as laid out by `sheet_geometry(cell)`): nothing placed yet."""
+def paint_ground(
+    canvas: Canvas, box: Box, cell: int, smallest: int = 8, ground: RGB | None = None
+) -> None:
+    """The empty sheet in `box` (as laid out by `sheet_geometry(cell)`): nothing placed yet.
+
+    No text is drawn smaller than `smallest`; `ground` fills the gutters around the grid
+    (else they are left transparent).
+    """
+    if ground is not None:
+        canvas.rect(box, fill=ground)
     geo = sheet_geometry(cell).moved(box.left, box.top)
     facts = COMPONENTS.sheet
-    size = max(10, round(0.24 * cell))
+    size = max(10, smallest, round(0.24 * cell))
+    least = max(8, smallest)
     for y in range(facts.rows):
         for x in range(facts.cols):
             area = facts.area_of((x, y))
@@ -182,17 +193,17 @@ def paint_ground(canvas: Canvas, box: Box, cell: int) -> None:
     for area, first, last in _column_areas():
         band = Box(geo.point(first, 0)[0], geo.band.top, geo.point(last, 0)[0], geo.band.bottom)
         canvas.rect(band.inset(1, 1), fill=AREA_INK[area] if area != "common" else RULE)
-        canvas.text(band.inset(3, 1), AREA_LABEL[area], INK, size, min_size=8, align="center")
+        canvas.text(band.inset(3, 1), AREA_LABEL[area], INK, size, min_size=least, align="center")
     for x in range(facts.cols):
         column = Box(
             geo.point(x, 0)[0], geo.letters.top, geo.point(x + 1, 0)[0], geo.letters.bottom
         )
         canvas.text(
-            column, "abcdefghijklmnopqrstuvwxyz"[x], MUTED, size, min_size=8, align="center"
+            column, "abcdefghijklmnopqrstuvwxyz"[x], MUTED, size, min_size=least, align="center"
         )
     for y in range(facts.rows):
         row = Box(geo.numbers.left, geo.point(0, y)[1], geo.numbers.right, geo.point(0, y + 1)[1])
-        canvas.text(row, str(y + 1), MUTED, size, min_size=8, align="center")
+        canvas.text(row, str(y + 1), MUTED, size, min_size=least, align="center")
     for entrance in COMPONENTS.sheet.entrances.values():
         _draw_entrance(canvas, geo, entrance.cell, entrance.side)
 
@@ -225,10 +236,13 @@ def _draw_entrance(canvas: Canvas, geo: SheetGeometry, cell: Cell, side: Side) -
     canvas.draw.polygon(points, fill=INK)
 
 
-def draw_ground(canvas: Canvas, left: int, top: int, cell: int) -> SheetGeometry:
+def draw_ground(
+    canvas: Canvas, left: int, top: int, cell: int, smallest: int = 8, ground: RGB | None = None
+) -> SheetGeometry:
     """The empty sheet with its top left at (`left`, `top`); returns where its parts went."""
     geo = sheet_geometry(cell)
-    canvas.cached(Box(left, top, left + geo.width, top + geo.height), paint_ground, cell)
+    box = Box(left, top, left + geo.width, top + geo.height)
+    canvas.cached(box, paint_ground, cell, smallest, ground)
     return geo.moved(left, top)
 
 
@@ -238,10 +252,13 @@ def _inner(box: Box, cell: int) -> Box:
     return box.inset(margin)
 
 
-def paint_tile(canvas: Canvas, box: Box, tile: str, rot: int, cell: int, label: bool) -> None:
+def paint_tile(
+    canvas: Canvas, box: Box, tile: str, rot: int, cell: int, label: bool, smallest: int = 8
+) -> None:
     """A tile turned `rot` quarters in `box` (its footprint): fill, walls, doors, red corners.
 
-    With `label`, its colour's letter and its name are written on it.
+    With `label`, its colour's letter and its name are written on it, no smaller than
+    `smallest`.
     """
     facts = COMPONENTS.tiles[tile]
     shape = COMPONENTS.shapes[tile].orientations[rot]
@@ -251,19 +268,15 @@ def paint_tile(canvas: Canvas, box: Box, tile: str, rot: int, cell: int, label: 
     canvas.rect(inner, fill=fill)
     canvas.rect(inner, outline=WALL, width=wall)
     for dx, dy, side in shape.doors:
-        canvas.rect(
-            _door_gap(
-                Box(
-                    box.left + dx * cell,
-                    box.top + dy * cell,
-                    box.left + (dx + 1) * cell,
-                    box.top + (dy + 1) * cell,
-                ),
-                side,
-                cell,
-            ),
-            fill=fill,
+        cell_box = Box(
+            box.left + dx * cell,
+            box.top + dy * cell,
+            box.left + (dx + 1) * cell,
+            box.top + (dy + 1) * cell,
         )
+        canvas.rect(_door_gap(cell_box, side, cell), fill=fill)
+        for jamb in door_jambs(cell_box, side, cell):
+            canvas.rect(jamb, fill=WALL)
     for dx, dy, corner in sorted(shape.marks):
         cell_box = Box(
             box.left + dx * cell,
@@ -273,7 +286,7 @@ def paint_tile(canvas: Canvas, box: Box, tile: str, rot: int, cell: int, label: 
         )
         canvas.draw.polygon(_quarter(cell_box, corner, cell), fill=CORNER_RED)
     if label:
-        _label(canvas, box, cell, facts.name, TILE_LETTER[facts.color])
+        _label(canvas, box, cell, facts.name, TILE_LETTER[facts.color], smallest)
 
 
 def _door_gap(cell_box: Box, side: Side, cell: int) -> Box:
@@ -291,6 +304,27 @@ def _door_gap(cell_box: Box, side: Side, cell: int) -> Box:
     return Box(inner.right - wall, cy - half, inner.right, cy + half)
 
 
+def door_jambs(cell_box: Box, side: Side, cell: int) -> tuple[Box, Box]:
+    """The two jambs at a door's ends: wall-thick bars standing into the tile from the wall.
+
+    They frame the opening, so a door reads as a doorway and not as a break in the line.
+    """
+    gap = _door_gap(cell_box, side, cell)
+    wall = wall_width(cell)
+    depth = 2 * wall
+    if side in ("N", "S"):
+        top = gap.top if side == "N" else gap.bottom - depth
+        return (
+            Box(gap.left - wall, top, gap.left, top + depth),
+            Box(gap.right, top, gap.right + wall, top + depth),
+        )
+    left = gap.left if side == "W" else gap.right - depth
+    return (
+        Box(left, gap.top - wall, left + depth, gap.top),
+        Box(left, gap.bottom, left + depth, gap.bottom + wall),
+    )
+
+
 def _quarter(cell_box: Box, corner: Corner, cell: int) -> list[tuple[int, int]]:
     """The red quarter-diamond in one corner of a cell: a right triangle on the corner."""
     legs = round(QUARTER * cell)
@@ -301,25 +335,55 @@ def _quarter(cell_box: Box, corner: Corner, cell: int) -> list[tuple[int, int]]:
     return [(x, y), (x + sx * legs, y), (x, y + sy * legs)]
 
 
-def _label(canvas: Canvas, footprint: Box, cell: int, name: str, letter: str) -> None:
+def label_box(footprint: Box, cell: int) -> Box:
+    """The room inside a tile's walls that its label may use."""
+    return footprint.inset(gap_width(cell) + wall_width(cell))
+
+
+def _whole(text: str, box: Box, size: int, smallest: int, hyphenate: bool = False) -> bool:
+    """Whether `text` fits `box` as a paragraph with every letter shown."""
+    lines, _ = wrap_text(text, box.width, box.height, size, smallest, hyphenate=hyphenate)
+    shown = "".join(lines).replace(HYPHEN, "").replace(" ", "")
+    return shown == text.replace(HYPHEN, "").replace(" ", "")
+
+
+def _label(
+    canvas: Canvas, footprint: Box, cell: int, name: str, letter: str, smallest: int
+) -> None:
     """The colour's letter over the middle of the first cell, the tile's name below it.
 
     The letter keeps to its cell's middle, clear of the corners where diamonds are outlined.
+    Where that leaves too little room for the whole name, the letter leads the name's first
+    line; where even that does not fit (a small tile on a phone-sized sheet), the name is
+    written alone, long words cut with a hyphen: the name is never cut short.
     """
-    inset = gap_width(cell) + wall_width(cell) + 1
-    box = footprint.inset(inset)
-    letter_h = max(10, round(0.28 * cell))
+    inset = gap_width(cell) + wall_width(cell)
+    box = label_box(footprint, cell)
+    least = max(8, smallest)
+    letter_h = max(10, least, round(0.28 * cell))
+    size = max(10, least, round(0.26 * cell))
     top = Box(box.left, box.top, footprint.left + cell - inset, box.top + letter_h)
-    canvas.text(top, letter, INK, letter_h, min_size=8, align="center")
     rest = Box(box.left, top.bottom, box.right, box.bottom)
-    canvas.paragraph(rest, name, INK, max(10, round(0.26 * cell)), min_size=8, align="center")
+    if _whole(name, rest, size, least):
+        canvas.text(top, letter, INK, letter_h, min_size=least, align="center")
+        canvas.paragraph(rest, name, INK, size, min_size=least, align="center")
+        return
+    lettered = f"{letter} {name}"
+    text = lettered if _whole(lettered, box, size, least, hyphenate=True) else name
+    canvas.paragraph(box, text, INK, size, min_size=least, align="center", hyphenate=True)
 
 
-def draw_tile(canvas: Canvas, geo: SheetGeometry, placement: Placement, label: bool = True) -> Box:
+def draw_tile(
+    canvas: Canvas,
+    geo: SheetGeometry,
+    placement: Placement,
+    label: bool = True,
+    smallest: int = 8,
+) -> Box:
     """A placed tile on the sheet drawn at `geo`; returns its footprint's box."""
     shape = COMPONENTS.shapes[placement.tile].orientations[placement.rot]
     box = geo.footprint(placement.x, placement.y, shape.width, shape.height)
-    canvas.cached(box, paint_tile, placement.tile, placement.rot, geo.cell, label)
+    canvas.cached(box, paint_tile, placement.tile, placement.rot, geo.cell, label, smallest)
     return box
 
 
@@ -379,11 +443,17 @@ def draw_sheet(
     sheet: Sequence[Placement],
     *,
     labels: bool = True,
+    smallest: int = 8,
+    ground: RGB | None = None,
 ) -> SheetGeometry:
-    """A whole sheet with its tiles, passages and completed diamonds; returns its geometry."""
-    geo = draw_ground(canvas, left, top, cell)
+    """A whole sheet with its tiles, passages and completed diamonds; returns its geometry.
+
+    No text is drawn smaller than `smallest`; `ground` is the colour around the grid (the
+    sheet is drawn quicker when it is known).
+    """
+    geo = draw_ground(canvas, left, top, cell, smallest, ground)
     for placement in sheet:
-        draw_tile(canvas, geo, placement, labels)
+        draw_tile(canvas, geo, placement, labels, smallest)
     draw_thresholds(canvas, geo, sheet)
     for diamond in completed_diamonds(COMPONENTS, sheet):
         draw_diamond(canvas, geo, diamond)

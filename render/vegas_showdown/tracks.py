@@ -17,7 +17,7 @@ from engine.vegas_showdown import Color
 from ..box import Box
 from ..canvas import Canvas
 from ..cues import draw_tag
-from ..palette import INK, WHITE
+from ..palette import INK, PAPER, RGB, WHITE
 from ..text import span
 from .style import FADED, FADED_INK, PANEL, PLAYER_TAG
 
@@ -27,8 +27,20 @@ SHAPE_SIZE: Final = 36
 TAG_HEIGHT: Final = 20
 
 
-def paint_value(canvas: Canvas, box: Box, number: int, shape: ValueShape, look: ValueLook) -> None:
-    """One track value in `box`: its shape outlined (filled black for the Minimum-Bid marker)."""
+def paint_value(
+    canvas: Canvas,
+    box: Box,
+    number: int,
+    shape: ValueShape,
+    look: ValueLook,
+    ground: RGB | None = None,
+) -> None:
+    """One track value in `box`: its shape outlined (filled black for the Minimum-Bid marker).
+
+    `ground` fills the box around the shape (else left transparent).
+    """
+    if ground is not None:
+        canvas.rect(box, fill=ground)
     fill = {"open": WHITE, "faded": FADED, "minimum": INK}[look]
     ink = {"open": INK, "faded": FADED_INK, "minimum": WHITE}[look]
     edge = FADED_INK if look == "faded" else INK
@@ -52,6 +64,41 @@ def paint_struck_tag(canvas: Canvas, box: Box, color: Color) -> None:
     )
 
 
+def _value_boxes(width: int, size: int, count: int, values: Sequence[int]) -> dict[int, Box]:
+    """Each value's shape box in a strip `width` wide and `size` high, from its top left."""
+    step = width / count
+    boxes: dict[int, Box] = {}
+    for index, value in enumerate(values):
+        centre = round(step * (index + 0.5))
+        boxes[value] = Box(centre - size // 2, 0, centre - size // 2 + size, size)
+    return boxes
+
+
+def _moved(box: Box, dx: int, dy: int) -> Box:
+    return Box(box.left + dx, box.top + dy, box.right + dx, box.bottom + dy)
+
+
+def paint_values(
+    canvas: Canvas,
+    box: Box,
+    values: tuple[int, ...],
+    shapes: tuple[ValueShape, ...],
+    lowest: int | None,
+    minimum: int | None,
+) -> None:
+    """A track's values side by side on the paper across `box` (see `draw_track`)."""
+    canvas.rect(box, fill=PAPER)
+    for value, shape in zip(values, shapes, strict=True):
+        shape_box = _value_boxes(box.width, box.height, len(values), values)[value]
+        if value == minimum:
+            look: ValueLook = "minimum"
+        elif lowest is None or value < lowest:
+            look = "faded"
+        else:
+            look = "open"
+        paint_value(canvas, _moved(shape_box, box.left, box.top), value, shape, look)
+
+
 def draw_track(
     canvas: Canvas,
     box: Box,
@@ -67,22 +114,14 @@ def draw_track(
     faded), `minimum` the value under the Minimum-Bid marker (None for basic tracks);
     `markers` are (player, value, outbid). Returns each value's shape box.
     """
-    step = box.width / len(values)
-    size = min(SHAPE_SIZE, int(step) - 6, box.height - TAG_HEIGHT - 6)
-    boxes: dict[int, Box] = {}
-    for index, (value, shape) in enumerate(zip(values, shapes, strict=True)):
-        centre = round(box.left + step * (index + 0.5))
-        shape_box = Box(
-            centre - size // 2, box.top + 2, centre - size // 2 + size, box.top + 2 + size
-        )
-        if value == minimum:
-            look: ValueLook = "minimum"
-        elif lowest is None or value < lowest:
-            look = "faded"
-        else:
-            look = "open"
-        canvas.cached(shape_box, paint_value, value, shape, look)
-        boxes[value] = shape_box
+    size = min(SHAPE_SIZE, int(box.width / len(values)) - 6, box.height - TAG_HEIGHT - 6)
+    strip = Box(box.left, box.top + 2, box.right, box.top + 2 + size)
+    # The values lie on the paper: drawn as one opaque strip, they are stamped at once.
+    canvas.cached(strip, paint_values, tuple(values), tuple(shapes), lowest, minimum)
+    boxes = {
+        value: _moved(shape_box, strip.left, strip.top)
+        for value, shape_box in _value_boxes(strip.width, size, len(values), values).items()
+    }
     for color, value, outbid in markers:
         under = boxes.get(value)
         if under is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from engine.vegas_showdown import Color, GameState
+from engine.vegas_showdown import Color, GameState, describe_card
 from engine.vegas_showdown.state import (
     BuyDecision,
     Player,
@@ -16,7 +16,7 @@ from engine.vegas_showdown.state import (
     RenovateDecision,
     StackDecision,
 )
-from engine.vegas_showdown.tables import tile_name
+from engine.vegas_showdown.tables import card_of, tile_name
 from engine.words import and_list
 
 from ..charts import shown_name
@@ -49,6 +49,20 @@ def action_words(player: Player) -> str:
     if player.action == "pass":
         return "passed"
     return "-"
+
+
+def event_cards(state: GameState) -> list[tuple[str, str]]:
+    """The round's event cards and those still waiting to be completed: title, what it does."""
+    cards: list[tuple[str, str]] = []
+    for index in state.drawn:
+        copy, card = card_of(index)
+        waiting = ", waiting to be completed" if index in state.in_play else ""
+        cards.append((f"{card.name} ({copy.symbol} stack){waiting}", describe_card(index)))
+    for index in state.in_play:
+        if index not in state.drawn:
+            card = card_of(index)[1]
+            cards.append((f"Still waiting: {card.name}", describe_card(index)))
+    return cards
 
 
 def status_words(state: GameState, color: Color) -> str | None:

@@ -19,6 +19,7 @@ from engine.vegas_showdown import Action, GameState
 from engine.vegas_showdown.actions import Bid, ChooseStack, Place
 from engine.vegas_showdown.greedy import GreedyPlayer
 from engine.vegas_showdown.sheet import Placement, cell_name
+from render.vegas_showdown import render_round, render_sheet, render_standing, render_tracks
 from tests.bot.conftest import Table
 from tests.discord_emulator import DiscordEmulator, Message, Reply, User
 
@@ -258,3 +259,25 @@ async def play_whole_game(
 def round_posts(emu: DiscordEmulator, table: Table) -> list[Message]:
     """The channel's posts with the round picture: the start, one per round, the end."""
     return [m for m in emu.history(table.channel) if m.attachments and m.embeds]
+
+
+def assert_round_pictures(
+    post: Message, state: GameState, names: dict[str, str], *, final: bool = False
+) -> None:
+    """`post` carries the round at a phone's width: the tracks in its embed, then the
+    standing and each sheet.
+
+    They are the pictures of `state`, sheets in seat order; the final post also carries
+    the whole round picture (with the final scoring table).
+    """
+    assert post.embeds[0]["image"]["url"].endswith("/tracks.png")  # the tracks in the embed
+    assert "/vs board" in post.embeds[0]["footer"]["text"]  # the whole round, for a laptop
+    expected = [
+        ("tracks.png", render_tracks(state, names=names)),
+        ("players.png", render_standing(state, names=names)),
+    ]
+    for number, color in enumerate(state.colors, 1):
+        expected.append((f"sheet-{number}-{color}.png", render_sheet(state, color, names=names)))
+    if final:
+        expected.append(("round.png", render_round(state, names=names)))
+    assert [(a.filename, a.data) for a in post.attachments] == expected

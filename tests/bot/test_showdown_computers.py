@@ -139,7 +139,7 @@ async def test_a_person_and_two_computers_play_two_rounds(table: Table, vegas: V
         "Round 1 is over: round 2 begins",
         "Round 2 is over: round 3 begins",
     ]
-    assert all(p.attachment("round.png").data for p in posts)
+    assert all(p.attachment("tracks.png").data for p in posts)
 
     # Each computer chose an action in each round by itself, each bid told once in the
     # channel as it happened; each placed what it bought, told in the round's post.

@@ -103,7 +103,7 @@ async def test_a_bot_killed_mid_round_loses_nothing_and_its_prompts_still_work(
 
     # Every move told once: the bids, the purchases, the round post (with its picture).
     [post] = said(table, "Round 1 is over")
-    assert post is reply.message and post.attachment("round.png").data
+    assert post is reply.message and post.attachment("tracks.png").data
     assert mentioned(post, players) == [bob]  # Bob acts first in round 2
     story = post.embeds[0]["description"]
     assert "**Alice** (red) places the Slots at a3, turned 90°." in story

@@ -17,10 +17,16 @@ from bot.app import VegasHost
 from bot.posts import plain_names
 from engine.vegas_showdown import GameRecord
 from engine.vegas_showdown.events import GameOver
-from render.vegas_showdown import render_round
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
-from tests.bot.showdown import WholeGame, open_prompts, play_whole_game, round_posts, the_game
+from tests.bot.showdown import (
+    WholeGame,
+    assert_round_pictures,
+    open_prompts,
+    play_whole_game,
+    round_posts,
+    the_game,
+)
 from tests.discord_emulator import User
 
 SEED = 5
@@ -48,8 +54,7 @@ async def check_the_posts(
     names = plain_names(await the_game(vegas, table))
     shown = [game.at_round[n] for n in range(1, played + 1)] + [state]
     for post, at in zip(pictures, shown, strict=True):
-        assert post.embeds[0]["image"]["url"].endswith("/round.png")  # the picture in the embed
-        assert post.attachment("round.png").data == render_round(at, names=names)
+        assert_round_pictures(post, at, names, final=post is pictures[-1])
     final = pictures[-1]
     assert final.content.startswith("🏆 Game over (")
     assert {u.id for u in mentioned(final, players)} == {p.id for p in players}

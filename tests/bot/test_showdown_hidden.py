@@ -25,9 +25,8 @@ from engine.rng import Pcg32
 from engine.vegas_showdown import GameState
 from engine.vegas_showdown.record import public_stack, public_state
 from engine.vegas_showdown.tables import TILES
-from render.vegas_showdown import render_round
 from tests.bot.conftest import Table
-from tests.bot.showdown import play_whole_game, round_posts, the_game
+from tests.bot.showdown import assert_round_pictures, play_whole_game, round_posts, the_game
 from tests.discord_emulator import Reply, User
 from tests.engine.test_public_record import keys
 
@@ -118,7 +117,7 @@ async def test_nothing_the_table_sees_tells_the_secrets(table: Table, vegas: Veg
     assert len(posts) == 6  # the start, the ends of rounds 1 to 5
     for number, post in enumerate(posts, 1):
         public = public_state(game.at_round[number])
-        assert post.attachment("round.png").data == render_round(public, names=names)
+        assert_round_pictures(post, public, names, final=public.over)
 
     # Nothing said gives the seed or the generator away.
     seen = await what_the_table_sees(table, current, other)

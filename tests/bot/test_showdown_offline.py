@@ -66,7 +66,7 @@ def test_a_whole_game_hot_seat_in_the_terminal(tmp_path: Path) -> None:
     assert "round-001-now.png" in pictures  # `board`
     rounds_drawn = [p for p in pictures if not p.endswith("-now.png")]
     assert rounds_drawn == [f"round-{n:03d}.png" for n in range(1, rounds + 1)]
-    assert Image.open(folder / "final.png").size == (1309, 1560)
+    assert Image.open(folder / "final.png").size == (1309, 1580)
     record = GameRecord.model_validate(json.loads((folder / "record.json").read_text()))
     assert record.settings.seed == SEED and record.commands == moves
     assert record.replay()[0].over
@@ -91,7 +91,7 @@ def test_three_computer_players_play_a_whole_game_in_the_terminal(tmp_path: Path
     rounds = state.round - (state.end_reason == "stack_empty")
     pictures = sorted(p.name for p in folder.glob("round-*.png"))
     assert pictures == [f"round-{n:03d}.png" for n in range(1, rounds + 1)]
-    assert Image.open(folder / "final.png").size == (1309, 1560)
+    assert Image.open(folder / "final.png").size == (1309, 1580)
 
 
 def test_the_helps_example_of_another_player_placing_is_accepted_on_a_new_sheet(

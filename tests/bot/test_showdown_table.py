@@ -22,7 +22,7 @@ from bot.store import verify_game
 from engine.vegas_showdown import GameState, PublicRecord
 from engine.vegas_showdown.sheet import Placement, fitting_placements
 from engine.vegas_showdown.tables import COMPONENTS
-from render.vegas_showdown import render_placement_preview
+from render.vegas_showdown import render_placement_preview, render_tracks
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
@@ -59,6 +59,15 @@ def picture(message: Message, name: str) -> Image.Image:
     return Image.open(io.BytesIO(message.attachment(name).data))
 
 
+def assert_phone_pictures(message: Message) -> None:
+    """The round's pictures at a phone's width: the table, then each seat's sheet."""
+    names = [a.filename for a in message.attachments]
+    sheets = ["sheet-1-red.png", "sheet-2-blue.png", "sheet-3-green.png"]
+    assert names == ["tracks.png", "players.png", *sheets]
+    assert all(picture(message, name).width == 600 for name in names[:2])
+    assert all(picture(message, name).width == 622 for name in sheets)
+
+
 async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     emu, channel = table.emu, table.channel
     alice, bob, carol = table.alice, table.bob, table.carol
@@ -81,7 +90,7 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
 
     # The first post: the round picture, the setup, Alice mentioned for her action.
     assert start.message is not None and start.embeds[0]["title"] == "Vegas Showdown begins"
-    assert picture(start.message, "round.png").size == (1309, 1384)
+    assert_phone_pictures(start.message)
     assert "Up for auction on P2: Table Games, from $18." in start.embeds[0]["description"]
     assert chooser(start.content, players) is alice and mentioned(start, players) == [alice]
 
@@ -172,7 +181,7 @@ async def test_two_rounds_at_the_table(table: Table, vegas: VegasHost) -> None:
     assert "Fame: **Alice** (red) 0 (+0), **Bob** (blue) 0 (+0), **Carol** (green) 0 (+0)." in story
     assert "**Round 2**\n**Bob** (blue) acts first.\n" in story  # the heading said "Round 2"
     assert mentioned(post, players) == [bob] and chooser(post.content, players) is bob
-    assert picture(post, "round.png").size == (1309, 1384)
+    assert_phone_pictures(post)
 
     await round_two(table, vegas, players)
 
@@ -392,3 +401,17 @@ async def test_two_channels_one_of_each_game_at_once_and_a_resignation(
         game = await vegas.store.open_game(channel.id)
         assert game is not None and game.moves == moves
         assert (await verify_game(vegas.store, game.id)).ok
+
+
+async def test_with_images_after_every_action_each_bid_shows_the_tracks(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel = table.emu, table.channel
+    players = [table.alice, table.bob, table.carol]
+    await open_showdown(table, vegas, players, settings={"images": "action"})
+    bid = await emu.slash(table.alice, channel, "vs bid", tile="P2", amount=18)
+    assert bid.message is not None
+    assert [a.filename for a in bid.message.attachments] == ["tracks.png"]
+    state: GameState = (await the_game(vegas, table)).state()
+    names = plain_names(await the_game(vegas, table))
+    assert bid.message.attachment("tracks.png").data == render_tracks(state, names=names)

@@ -10,7 +10,7 @@ from PIL import Image
 from render.box import Box
 from render.canvas import Canvas
 from render.palette import INK, PAPER
-from render.text import ELLIPSIS, TextPlacement, fit_text, line_pitch, wrap_text
+from render.text import ELLIPSIS, TextPlacement, fit_text, line_pitch, span, wrap_text
 
 
 def test_a_short_text_keeps_its_size() -> None:
@@ -128,3 +128,21 @@ def test_a_wide_paragraph_keeps_lines_longer_than_a_name_whole() -> None:
     lines = paragraph_lines(Box(0, 0, 1200, 60), text, 15, 15)
     assert max(len(placed.text) for placed in lines) > 80
     assert " ".join(placed.text for placed in lines) == text
+
+
+def test_a_word_too_wide_for_its_line_is_cut_with_a_hyphen_when_asked() -> None:
+    width = span("Restau-", 14)[0]
+    lines, size = wrap_text("Fancy Restaurant", width, 200, 14, 14, hyphenate=True)
+    assert size == 14
+    assert lines == ("Fancy", "Restau-", "rant")
+    assert all(span(line, 14)[0] <= width for line in lines)
+    # Without being asked, the word is shortened instead.
+    plain, _ = wrap_text("Fancy Restaurant", width, 200, 14, 14)
+    assert plain[-1].endswith(ELLIPSIS)
+
+
+def test_a_hyphen_never_leaves_one_letter_alone() -> None:
+    width = span("Restauran", 14)[0]
+    lines, _ = wrap_text("Restaurant", width, 200, 14, 14, hyphenate=True)
+    assert "".join(line.removesuffix("-") for line in lines) == "Restaurant"
+    assert all(len(line.removesuffix("-")) >= 2 for line in lines)

@@ -141,7 +141,7 @@ class VegasShowdown(HostedGame):
             return await posts.round_post(store, game, state, events, deadline)
         post = posts.action_post(game, state, events, deadline)
         if TableOptions.of(game.options).images == "action" or posts.stack_chosen(events):
-            post.image, post.image_name = await posts.round_image(game, state), posts.ROUND_FILE
+            post.image, post.image_name = await posts.tracks_image(game, state), posts.TRACKS_FILE
         return post
 
     def quiet(self, played: Played) -> str | None:

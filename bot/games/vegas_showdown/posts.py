@@ -2,11 +2,15 @@
 
 - An action choice (a bid, Renovate, Publicity) is told in a line, mentioning whoever is
   outbid and the player whose choice comes next (once).
-- When a round ends, one post: the round picture (board and sheets), what happened in
-  the round (purchases and prices, placements, Fame), the new round's opening (prices,
-  event cards and what they do, new tiles, income), and who acts first, mentioned.
+- When a round ends, one post: the round's pictures at a phone's width (the tracks in
+  the embed, then how the players stand and one picture per sheet in the message's
+  gallery; `/vs board` shows the whole round in one picture for a large screen), what
+  happened in the round (purchases and prices, placements, Fame), the new round's
+  opening (prices, event cards and what they do, new tiles, income), and who acts
+  first, mentioned.
   Placements themselves are answered privately (`quiet`): this post tells the table.
-- At the end: the final scoring by category, the standings and the final picture.
+- At the end: the final scoring by category, the standings, the pictures of the round
+  and the whole final picture (with the final scoring table).
 
 Every word about the rules comes from the engine's narration; the `Post`s are the core's.
 """
@@ -63,7 +67,12 @@ from engine.vegas_showdown.narrate import CATEGORY_NAMES
 from engine.vegas_showdown.state import Player, StackDecision
 from engine.vegas_showdown.tables import card_of, tile_name
 from engine.words import and_list
-from render.vegas_showdown import render_round
+from render.vegas_showdown import (
+    RoundPictures,
+    render_round,
+    render_round_pictures,
+    render_tracks,
+)
 from render.vegas_showdown.words import action_words
 
 from .absent import passive_choice
@@ -71,6 +80,11 @@ from .computer import DEFAULT_LEVEL
 from .names import chat_names, plain_names
 
 ROUND_FILE: Final = "round.png"
+TRACKS_FILE: Final = "tracks.png"
+STANDING_FILE: Final = "players.png"
+MORE_PICTURES: Final = (
+    "Whole round in one picture: /vs board \N{MIDDLE DOT} your sheet, large: /vs sheet"
+)
 CHOICE_COMMANDS: Final = "`/vs bid`, `/vs renovate` or `/vs publicity`"
 # What the round post retells of the round's play (the choices themselves were told live).
 RETOLD: Final = (
@@ -124,6 +138,32 @@ def _line(event: Event, names: Mapping[Color, str], following: Sequence[Event] =
 async def round_image(game: Game, state: GameState) -> bytes:
     """The round picture (board and sheets), drawn in a worker thread."""
     return await asyncio.to_thread(render_round, state, names=plain_names(game))
+
+
+async def tracks_image(game: Game, state: GameState) -> bytes:
+    """The tracks and bids at a phone's width, drawn in a worker thread."""
+    return await asyncio.to_thread(render_tracks, state, names=plain_names(game))
+
+
+def sheet_file(index: int, color: Color) -> str:
+    """The file name of a seat's sheet in a round post: `sheet-1-red.png`."""
+    return f"sheet-{index}-{color}.png"
+
+
+async def round_pictures(game: Game, state: GameState) -> RoundPictures:
+    """The table and every sheet at a phone's width, drawn in a worker thread."""
+    return await asyncio.to_thread(render_round_pictures, state, names=plain_names(game))
+
+
+def _pictured(post: Post, pictures: RoundPictures) -> Post:
+    """`post` with the tracks in its embed, the standing and every sheet in its gallery."""
+    post.image, post.image_name = pictures.tracks, TRACKS_FILE
+    sheets = [(sheet_file(n, c), png) for n, (c, png) in enumerate(pictures.sheets, 1)]
+    post.gallery = ((STANDING_FILE, pictures.standing), *sheets, *post.gallery)
+    if post.embed is not None:
+        post.embed.set_image(url=f"attachment://{TRACKS_FILE}")
+        post.embed.set_footer(text=MORE_PICTURES)
+    return post
 
 
 def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str, list[int]]:
@@ -328,9 +368,7 @@ async def round_post(
         title = f"Round {story.ended} is over: round {started.round} begins"
     prompt, users = next_line(game, state, deadline)
     embed = story_embed(title, lines, COLOR_HEX.get(state.current or "", GREEN_FELT))
-    embed.set_image(url=f"attachment://{ROUND_FILE}")
-    image = await round_image(game, state)
-    return Post(prompt, embed, image, users, image_name=ROUND_FILE)
+    return _pictured(Post(prompt, embed, mentions=users), await round_pictures(game, state))
 
 
 async def final_post(store: Store, game: Game, state: GameState, events: Sequence[Event]) -> Post:
@@ -360,13 +398,14 @@ async def final_post(store: Store, game: Game, state: GameState, events: Sequenc
             value=value,
             inline=False,
         )
-    embed.set_image(url=f"attachment://{ROUND_FILE}")
     ending = next((e for e in events if isinstance(e, GameOver)), None)
     said = describe(ending, names) if ending is not None else "Game over."
     users = [u for u in (user_of(game, c) for c in state.colors) if u is not None]
     everyone = " ".join(f"<@{user}>" for user in users)
     content = f"🏆 {said} Thanks for playing, {everyone}.".replace(", .", ".")
-    return Post(content, embed, await round_image(game, state), users, image_name=ROUND_FILE)
+    whole = ((ROUND_FILE, await round_image(game, state)),)
+    post = Post(content, embed, mentions=users, gallery=whole)
+    return _pictured(post, await round_pictures(game, state))
 
 
 def stack_chosen(events: Sequence[Event]) -> bool:

@@ -301,3 +301,37 @@ def test_waiting_for_a_decision_names_who_decides() -> None:
                 assert any(t.startswith(f"Waiting for {who} to ") for t in texts)
                 return
     raise AssertionError("no random game waited on a decision")
+
+
+def test_a_casino_of_one_tile_shows_its_boss_like_any_other() -> None:
+    state = final_state("updated", 6, 19, "builder")
+    single = [c for c in all_casinos(state) if len(c.lots) == 1 and state.tiles[c.lots[0]].die]
+    assert single
+    pixels = decode(render_board(state))
+    for casino in single:
+        assert boss_die_lot(state, casino) == casino.lots[0]
+        _, tag = die_boxes(LOT_BOXES[casino.lots[0]])
+        assert pixels.getpixel((tag.left - 12 - 9, tag.center[1])) == INK  # the star's disc
+
+
+def test_a_die_on_a_tile_of_its_owners_colour_stands_out_in_a_white_ring() -> None:
+    state = final_state("updated", 6, 19, "builder")
+    lot, tile = next((lot, t) for lot, t in state.tiles.items() if t.die is not None)
+    assert tile.die is not None
+    tile.company, tile.die.owner = "albion", "purple"  # purple on lilac: alike
+    pixels = decode(render_board(state))
+    die, _ = die_boxes(LOT_BOXES[lot])
+    middle = die.center[1]
+    assert pixels.getpixel((die.left - 2, middle)) == COMPANY_FILL["albion"]
+    assert pixels.getpixel((die.left + 1, middle)) == WHITE  # the ring
+    assert pixels.getpixel((die.left + 3, middle)) == INK  # the die's edge
+    assert pixels.getpixel((die.left + 6, die.top + 6)) == PLAYER_FILL["purple"]
+
+
+def test_the_key_explains_the_number_printed_on_each_lot() -> None:
+    drawing = draw_board(final_state("updated", 6, 19, "builder"))
+    key = [t for t in drawing.texts if t.text == "printed die: what a die built here shows"]
+    assert len(key) == 1
+    # Its sample is the lot's printed die: a number in a small box, as on every lot.
+    samples = [t for t in drawing.texts if t.ink.right < key[0].box.left]
+    assert any(t.text.isdigit() and t.box.top >= key[0].box.top - 2 for t in samples)

@@ -25,9 +25,10 @@ from render.vegas_showdown.preview import (
     draw_preview,
     even_runs,
 )
-from render.vegas_showdown.sheet import sheet_geometry
+from render.vegas_showdown.sheet import label_box, sheet_geometry
 from render.vegas_showdown.style import AREA_GROUND, AREA_INK, PREVIEW, TILE_FILL
 from tests.render.vegas_showdown.positions import decode, midway, new_state
+from tests.render.vegas_showdown.test_sheet_image import main_colour
 
 TILES_TO_TRY = ("slots", "lounge", "restaurant", "fancy_slots", "table_games", "buffet", "theater")
 PHONE_WIDTH = 400  # about how wide Discord shows a picture on a phone
@@ -205,6 +206,6 @@ def test_the_chosen_placement_is_drawn_in_with_its_words() -> None:
     )
     geo = sheet_geometry(BIG_CELL).moved(GAP, TITLE_H)
     cell = geo.cell_box(2, 0)
-    assert pixels.getpixel((cell.left + BIG_CELL // 4, cell.center[1])) == TILE_FILL["green"]
+    assert main_colour(pixels, label_box(cell, BIG_CELL)) == TILE_FILL["green"]
     assert placement_words(choice) == "Lounge at c1, turned 90\N{DEGREE SIGN}"
     assert TILES[choice.tile].name == "Lounge"
