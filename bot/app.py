@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot import drawing
 from bot.about import games_line, vegas_host_version
 from bot.buttons import AbandonButton
 from bot.clock import Clock, SystemClock
@@ -28,6 +29,7 @@ from bot.guild_commands import vegas_commands
 from bot.host import Host
 from bot.prompts import Prompts
 from bot.settings import Settings
+from bot.shards import Shards
 from bot.startup import configure_logging, settings_problem, start_problem
 from bot.store import Store
 from bot.sync import sync_commands
@@ -65,12 +67,20 @@ Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
 """
 
 
+# Only the guilds and their channels: the bot works through interactions and REST, and
+# reads no message, reaction, typing or voice event. Each event asked for is one more to
+# receive and parse, for every message in every channel the bot can see.
+INTENTS: Final = discord.Intents(guilds=True)
+
+
 class VegasHost(discord.Client):
     """The bot: opens the store, registers each game's commands and buttons, and `/vegas`.
 
     It syncs the commands with Discord when they changed.
 
     With `handle_signals`, SIGTERM (`docker stop`, systemd) stops it cleanly (`close`).
+
+    It is one unsharded connection; `ShardedVegasHost` is the same bot over shards.
     """
 
     def __init__(
@@ -81,12 +91,16 @@ class VegasHost(discord.Client):
         force_sync: bool = False,
         clock: Clock | None = None,
         handle_signals: bool = False,
+        **client_options: Any,
     ) -> None:
         super().__init__(
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             allowed_mentions=discord.AllowedMentions.none(),
+            **client_options,
         )
         self.settings = settings
+        # The guilds this process looks after by itself (None: every guild).
+        self.own_shards: Shards | None = None
         self.games = games
         self.force_sync = force_sync
         self.handle_signals = handle_signals
@@ -103,7 +117,8 @@ class VegasHost(discord.Client):
     async def setup_hook(self) -> None:
         """Runs once per start (not on reconnects): storage, commands, buttons, timers."""
         log.info("Vegas Host %s hosting %s", vegas_host_version(), games_line(self.games))
-        self.store = await Store.open(self.settings.database_path, kinds=self.games.kinds())
+        self.store = await Store.open(self.settings.database, kinds=self.games.kinds())
+        drawing.configure(self.settings.render_processes, preload=("bot.games",))
         self.tables = Tables(self.store, self.games)
         prompts = Prompts(self, self.store, self.clock, self.games)
         turns = TurnTimers(self.store, self.clock, self.games)
@@ -115,8 +130,9 @@ class VegasHost(discord.Client):
             turns,
             self.settings.ai_pause_seconds,
             self.settings.reply_timeout_seconds,
+            self.own_shards,
         )
-        self.timers = Timers(self.host, self.store, self.clock)
+        self.timers = Timers(self.host, self.store, self.clock, self.own_shards)
         prompts.on_new_deadline = self.timers.poke
         self.tables.on_saved = prompts.saved
         turns.on_new_deadline = self.timers.poke
@@ -125,15 +141,18 @@ class VegasHost(discord.Client):
             self.tree.add_command(hosted.commands(self.host))
             self.add_dynamic_items(*hosted.persistent_items())
         self.tree.add_command(vegas_commands(self.host, self.settings.docs_url))
-        await sync_commands(
-            self.tree, self.store, self.settings.dev_guild_id, force=self.force_sync
-        )
+        if self.own_shards is None or self.own_shards.syncs_commands:
+            await sync_commands(
+                self.tree, self.store, self.settings.dev_guild_id, force=self.force_sync
+            )
+        else:
+            log.info("%s: the process holding shard 0 syncs the slash commands", self.own_shards)
         # Turns that should be timed but are not (a crash between a move and its timer).
-        await turns.resume_all()
+        await turns.resume_all(self.own_shards)
         # News a crash left unposted goes out first (each channel's news in order).
         self._recovery = asyncio.create_task(self.host.recover())
         self._timer_task = asyncio.create_task(self.timers.run())
-        await self.host.autoplay.resume_all()
+        await self.host.autoplay.resume_all(self.own_shards)
         if self.handle_signals:
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
 
@@ -199,6 +218,36 @@ class VegasHost(discord.Client):
             log.info("stopped")
 
 
+class ShardedVegasHost(VegasHost, discord.AutoShardedClient):
+    """The bot over some of Discord's shards (`shards`), beside processes holding the others.
+
+    It connects only its shards, and what it does by itself (timers, news left over,
+    computer players, start-up recovery) concerns only their guilds; it syncs the slash
+    commands only if it holds shard 0.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        games: Games,
+        shards: Shards,
+        *,
+        force_sync: bool = False,
+        clock: Clock | None = None,
+        handle_signals: bool = False,
+    ) -> None:
+        super().__init__(
+            settings,
+            games,
+            force_sync=force_sync,
+            clock=clock,
+            handle_signals=handle_signals,
+            shard_count=shards.count,
+            shard_ids=list(shards.ids),
+        )
+        self.own_shards = shards
+
+
 def host_of(interaction: discord.Interaction[Any]) -> Host:
     """The running host an interaction came to (for games' buttons, menus and forms)."""
     client = interaction.client
@@ -217,8 +266,14 @@ def create_bot(
 ) -> VegasHost:
     """A configured client hosting `games`, pointed at the endpoints the settings name."""
     use_discord_endpoints(settings.discord_api_base, settings.discord_gateway_url)
-    return VegasHost(
-        settings, games, force_sync=force_sync, clock=clock, handle_signals=handle_signals
+    shards = settings.shards()
+    if shards is None:
+        return VegasHost(
+            settings, games, force_sync=force_sync, clock=clock, handle_signals=handle_signals
+        )
+    log.info("connecting %s", shards)
+    return ShardedVegasHost(
+        settings, games, shards, force_sync=force_sync, clock=clock, handle_signals=handle_signals
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.game import PASSIVE, Games, HostedGame, Played, Refusal
+from bot.shards import Shards
 from bot.store import Game
 from bot.tables import Tables
 
@@ -79,9 +80,12 @@ class Autoplay:
             return
         self._tasks[game.channel_id] = asyncio.create_task(self._play(game.channel_id))
 
-    async def resume_all(self) -> None:
-        """At start-up: pick up every game where a computer was about to move."""
-        for game in await self.tables.store.active_games():
+    async def resume_all(self, shards: Shards | None = None) -> None:
+        """At start-up: pick up every game where a computer was about to move.
+
+        With `shards`, only the games of these shards' guilds.
+        """
+        for game in await self.tables.store.active_games(shards=shards):
             self.nudge(game)
 
     async def close(self) -> None:

@@ -9,13 +9,12 @@ because Discord allows 25 subcommands in a group and `/lov` has them all.)
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Final
 
 import discord
 from discord import app_commands
 
-from bot import posts, replies
+from bot import drawing, posts, replies
 from bot.about import about_fields
 from bot.game import Games, HostedGame, Refusal
 from bot.host import Host
@@ -175,7 +174,7 @@ def vegas_commands(host: Host, docs_url: str | None = None) -> app_commands.Grou
             title = "Leaderboard" + (f": {server}" if server else "")
             if several:
                 title += f" ({hosted.title})"
-            png = await asyncio.to_thread(
+            png = await drawing.draw(
                 render_leaderboard, [player.standing() for player in best], title
             )
             words = plural(2, hosted.points_word, hosted.points_plural)

@@ -18,6 +18,7 @@ from bot.game import Games, HostedGame, Played
 from bot.outbox import Outbox, replayed
 from bot.posts import Post
 from bot.prompts import Prompts
+from bot.shards import Shards
 from bot.store import News
 from bot.tables import Tables
 from bot.turns import TurnTimers
@@ -26,7 +27,11 @@ Interaction = discord.Interaction[Any]
 
 
 class Host:
-    """Answers players and keeps the channel informed after every accepted command."""
+    """Answers players and keeps the channel informed after every accepted command.
+
+    With `shards`, what it takes up by itself (start-up recovery, news left over) is
+    limited to these shards' guilds.
+    """
 
     def __init__(
         self,
@@ -37,14 +42,16 @@ class Host:
         turns: TurnTimers,
         ai_pause: float = 2.0,
         reply_timeout: float = 10.0,
+        shards: Shards | None = None,
     ) -> None:
         self.client = client
+        self.shards = shards
         self.games = games
         self.tables = tables
         self.prompts = prompts
         self.turns = turns
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
-        self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout)
+        self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout, shards)
 
     async def recover(self) -> None:
         """At start-up: post the news a crash left unposted, then update every prompt.
@@ -52,7 +59,7 @@ class Host:
         A crash may also have come before a game's prompt messages were brought up to date.
         """
         await self.outbox.recover()
-        for game in await self.tables.store.active_games():
+        for game in await self.tables.store.active_games(shards=self.shards):
             await self.prompts.reconcile(game, adopt=True)
 
     async def tell(self, news: News) -> Post | None:

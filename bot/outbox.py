@@ -37,6 +37,7 @@ from bot.clock import Clock
 from bot.game import HostedGame, Played
 from bot.posts import Post
 from bot.replies import apologise, sorry
+from bot.shards import Shards
 from bot.store import Asker, Game, News, Store
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,9 @@ class Outbox:
     """Posts the news saved with each move, channel by channel, and deletes what went out.
 
     `tell` makes a news' post (None when there is nothing to post). One task per channel
-    posts its news oldest first; callers wait for it (`deliver`) or not (`kick`).
+    posts its news oldest first; callers wait for it (`deliver`) or not (`kick`). With
+    `shards`, the news it takes up by itself (left over at start-up, pending at shutdown)
+    are only those of these shards' guilds: another process posts the others.
     """
 
     def __init__(
@@ -99,8 +102,10 @@ class Outbox:
         tell: Callable[[News], Awaitable[Post | None]],
         clock: Clock,
         reply_timeout: float,
+        shards: Shards | None = None,
     ) -> None:
         self.client = client
+        self.shards = shards
         self.store = store
         self.tell = tell
         self.clock = clock
@@ -121,9 +126,15 @@ class Outbox:
 
         Returns the `Asker` to save with the move.
         """
+        # Refused moves leave theirs behind (no news came): drop the expired ones. They
+        # are the oldest (kept in the order they came), so only the front is looked at;
+        # a look at every one made each command cost more the busier the bot was.
         now = discord.utils.utcnow()
-        for old in [k for k, e in self._expected.items() if e.interaction.expires_at < now]:
-            del self._expected[old]  # refused moves, whose news never came
+        while self._expected:
+            oldest = next(iter(self._expected))
+            if self._expected[oldest].interaction.expires_at >= now:
+                break
+            del self._expected[oldest]
         self._expected[interaction.id] = Expected(interaction)
         return Asker(interaction.id, interaction.token)
 
@@ -160,7 +171,7 @@ class Outbox:
 
     async def recover(self) -> None:
         """At start-up: post the news left over (each looked for in its channel first)."""
-        leftover = await self.store.all_news()
+        leftover = await self.store.all_news(self.shards)
         self._unsure.update(news.id for news in leftover)
         channels = dict.fromkeys(news.channel_id for news in leftover)
         if channels:
@@ -175,7 +186,7 @@ class Outbox:
         self._closing = True
         for task in self._retries.values():
             task.cancel()
-        for news in await self.store.all_news():
+        for news in await self.store.all_news(self.shards):
             self.kick(news.channel_id)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from bot.settings import LOG_LEVELS, Settings
 from bot.store import StoreError
+from bot.store.database import hide_password
 
 PORTAL: Final = "https://discord.com/developers/applications"
 # What each setting must be, in words; a setting missing here shows pydantic's message.
@@ -25,7 +26,13 @@ WANTED: Final[dict[str, str]] = {
     "dev_guild_id": "a server id, a number (right-click the server, Copy Server ID), or nothing",
     "ai_pause_seconds": "a number of seconds, such as 2",
     "database_path": "the path of a file, such as data/vegas.sqlite3",
+    "database_url": (
+        "sqlite:///data/vegas.sqlite3 (a file) or postgresql://user:password@host:5432/db"
+    ),
+    "shard_count": "the number of shards, 1 or more, such as 2",
 }
+# Settings whose own validator says best what is wrong (its words are shown as they are).
+SELF_EXPLAINED: Final = frozenset({"shard_ids"})
 SECRET_SETTINGS: Final = frozenset({"discord_token"})
 FIX_SETTINGS: Final = "Fix it in .env or in the environment, then start the bot again."
 # discord.py says these when the voice libraries are missing; the bot has no voice.
@@ -39,9 +46,14 @@ def settings_problem(error: ValidationError) -> str:
         field = str(problem["loc"][0]) if problem["loc"] else "settings"
         name = field.upper()
         given = problem.get("input")
+        if isinstance(given, str) and field == "database_url":
+            given = hide_password(given)
         shown = f"={given!r}" if isinstance(given, str) and field not in SECRET_SETTINGS else ""
         wanted = WANTED.get(field)
-        if wanted is None:
+        reason = problem.get("ctx", {}).get("error")
+        if field in SELF_EXPLAINED and reason is not None:
+            lines.append(f"The setting {name}{shown} is not right: {reason}.")
+        elif wanted is None:
             lines.append(f"The setting {name}{shown} is not right: {problem['msg']}.")
         else:
             lines.append(f"The setting {name}{shown} is not right: it must be {wanted}.")
@@ -81,8 +93,15 @@ def start_problem(error: Exception, settings: Settings) -> str | None:
     if isinstance(error, sqlite3.Error | StoreError) or (
         isinstance(error, OSError) and error.filename is not None
     ):
+        reason = str(error).rstrip(".")
+        if settings.database_url is not None:
+            return (
+                f"Cannot open the games database at {settings.database_shown}: {reason}.\n"
+                "Correct DATABASE_URL (in .env or the environment), or start the database "
+                "server, then start the bot again."
+            )
         return (
-            f"Cannot open the games database at {settings.database_path}: {error}.\n"
+            f"Cannot open the games database at {settings.database_shown}: {reason}.\n"
             "Set DATABASE_PATH (in .env or the environment) to a file the bot may write, "
             "then start the bot again."
         )

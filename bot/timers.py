@@ -27,6 +27,7 @@ from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import Post
 from bot.seats import user_of
+from bot.shards import Shards
 from bot.store import Game, Prompt, Store, TurnTimer
 
 log = logging.getLogger(__name__)
@@ -36,10 +37,13 @@ MOST_EXPIRY_MOVES: Final = 40
 
 
 class Timers:
-    """Fires due prompt deadlines and turn timers for every game."""
+    """Fires due prompt deadlines and turn timers for every game (of `shards`' guilds)."""
 
-    def __init__(self, host: Host, store: Store, clock: Clock) -> None:
+    def __init__(
+        self, host: Host, store: Store, clock: Clock, shards: Shards | None = None
+    ) -> None:
         self.host = host
+        self.shards = shards
         self.store = store
         self.clock = clock
         self._poked = asyncio.Event()
@@ -59,8 +63,8 @@ class Timers:
             dues = [
                 due
                 for due in (
-                    await self.store.next_prompt_due(),
-                    await self.store.next_turn_timer_due(),
+                    await self.store.next_prompt_due(self.shards),
+                    await self.store.next_turn_timer_due(self.shards),
                 )
                 if due is not None
             ]
@@ -84,14 +88,14 @@ class Timers:
         a computer player if so, rather than by its own default answer.
         """
         now = self.clock.now()
-        for timer in await self.store.due_turn_timers(now):
+        for timer in await self.store.due_turn_timers(now, self.shards):
             try:
                 await self._fire_turn(timer)
             except Exception:
                 # Stop this turn's timer rather than fail again at once, forever.
                 log.exception("turn timer of game %s failed", timer.game_id)
                 await self.store.drop_turn_timer(timer.game_id, timer.turn)
-        for prompt in await self.store.due_prompts(now):
+        for prompt in await self.store.due_prompts(now, self.shards):
             await self._fire(prompt)
 
     # Offers and decisions --------------------------------------------------------------

@@ -15,6 +15,7 @@ from bot.clock import Clock
 from bot.game import Games
 from bot.options import TableOptions
 from bot.seats import user_of
+from bot.shards import Shards
 from bot.store import Game, Store, TurnTimer
 
 
@@ -67,8 +68,11 @@ class TurnTimers:
             return None
         return await self.arm(game, game.state())
 
-    async def resume_all(self) -> None:
-        """At start-up: time every turn under way that should be (kept timers stay)."""
-        for game in await self.store.active_games():
+    async def resume_all(self, shards: Shards | None = None) -> None:
+        """At start-up: time every turn under way that should be (kept timers stay).
+
+        With `shards`, only the games of these shards' guilds.
+        """
+        for game in await self.store.active_games(shards=shards):
             if game.kind in self.games:
                 await self.arm(game, game.state())

@@ -1,10 +1,11 @@
-"""Saved games: SQLite storage that never loses an accepted move.
+"""Saved games: storage on SQLite or PostgreSQL that never loses an accepted move.
 
-One database file (WAL journal, foreign keys on) holds each game with its seats, the
-current snapshot of its state and an append-only log of every accepted command, and the
-outbox: the news of each move, kept until it is posted.
+One database (a SQLite file in WAL mode, or a PostgreSQL database) holds each game with its
+seats, the current snapshot of its state and an append-only log of every accepted command,
+and the outbox: the news of each move, kept until it is posted. `Store` is the one API;
+what differs between the databases lives in `sqlite.py` and `postgresql.py`.
 
-    store = await Store.open(settings.database_path, kinds=GAMES)  # the games it reads
+    store = await Store.open(settings.database, kinds=GAMES)  # a path, or postgresql://...
     game = await store.create_game(
         guild_id=g, channel_id=c, host_user_id=u, edition="updated", kind="lords_of_vegas"
     )
@@ -13,7 +14,7 @@ outbox: the news of each move, kept until it is posted.
     saved = await store.save_action(game.id, game.version, u, "red: end", state.model_dump_json())
 
 Command line: `python -m bot.store verify [--game ID]`, `export --game ID [--scenario]`,
-`backup FILE`.
+`backup FILE`, `copy --to URL`, `list`, `cleanup --older-than DAYS [--yes]`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .audit import (
     shared_record,
     verify_game,
 )
+from .database import Synchronous
 from .errors import (
     ChannelBusy,
     GameNotFound,
@@ -50,11 +52,12 @@ from .games import (
     Saved,
     Seat,
     Status,
+    Summary,
     TurnTimer,
 )
 from .kinds import Kind, Kinds, Record
 from .migrate import MIGRATIONS_DIR, find_migrations, migrate, schema_version
-from .store import Seating, Store, Synchronous, utc_now
+from .store import Seating, Store, utc_now
 
 __all__ = [
     "MIGRATIONS_DIR",
@@ -80,6 +83,7 @@ __all__ = [
     "Status",
     "Store",
     "StoreError",
+    "Summary",
     "Synchronous",
     "TurnTimer",
     "UnknownKind",

@@ -210,3 +210,17 @@ class TurnTimer:
     def due(self) -> float:
         """When this timer next needs attention: the reminder, or else the end."""
         return self.expires_at if self.reminded else self.remind_at
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One line of `bot.store list`: a game, where it is, and when it last changed."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    kind: str
+    status: Status
+    moves: int
+    updated_at: str
+    ended_at: str | None

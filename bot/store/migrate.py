@@ -10,6 +10,10 @@ Writing a migration: plain SQL statements, each ending with `;` at the end of a 
 They run inside a transaction, so no `BEGIN`/`COMMIT`, `VACUUM` or `PRAGMA journal_mode`;
 foreign keys are on, so a table rebuild needs `PRAGMA defer_foreign_keys = ON` first.
 Never edit a migration that has been released; add a new one.
+
+PostgreSQL has a twin of every file, with the same name, in `migrations/postgresql/`
+(BIGINT for Discord ids, identity columns, plpgsql triggers); `postgresql.py` applies
+them. This module's `migrate` is SQLite's.
 """
 
 from __future__ import annotations

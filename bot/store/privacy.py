@@ -23,8 +23,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Final
 
-import aiosqlite
-
+from .database import Connection
 from .store import Store, utc_now
 
 # Each table, and what forgetting does with it (for the docs and the schema test).
@@ -74,42 +73,21 @@ class _DryRun(Exception):
 
 
 @asynccontextmanager
-async def _forgetting(store: Store, apply: bool) -> AsyncIterator[aiosqlite.Connection]:
+async def _forgetting(store: Store, apply: bool) -> AsyncIterator[Connection]:
     """One write transaction, kept only when `apply`, with the move log's guard lifted."""
+    database = store.database
     try:
-        async with store._transaction() as db:
-            async with _log_guard_lifted(db):
-                yield db
+        async with database.transaction() as db, database.log_unguarded(db):
+            yield db
             if not apply:
                 raise _DryRun
     except _DryRun:
         pass
 
 
-@asynccontextmanager
-async def _log_guard_lifted(db: aiosqlite.Connection) -> AsyncIterator[None]:
-    """Drop the triggers that keep the move log append-only, and put them back as they were.
-
-    Forgetting is the one change the log may undergo. In SQLite, triggers are schema and
-    schema changes are transactional: a failed or dry run puts them back by rolling back.
-    (PostgreSQL: `ALTER TABLE moves DISABLE TRIGGER ...` / `ENABLE` in the transaction.)
-    """
-    triggers = list(
-        await db.execute_fetchall(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'moves'"
-        )
-    )
-    for name, _ in triggers:
-        await db.execute(f'DROP TRIGGER "{name}"')
-    yield
-    for _, sql in triggers:
-        await db.execute(sql)
-
-
-async def _run(db: aiosqlite.Connection, sql: str, parameters: tuple[object, ...]) -> int:
+async def _run(db: Connection, sql: str, parameters: tuple[object, ...]) -> int:
     """Run one statement; the number of rows it deleted or changed."""
-    cursor = await db.execute(sql, parameters)
-    return max(cursor.rowcount, 0)
+    return max(await db.execute(sql, parameters), 0)
 
 
 async def forget_guild(store: Store, guild_id: int, *, apply: bool) -> Forgetting:
@@ -117,7 +95,7 @@ async def forget_guild(store: Store, guild_id: int, *, apply: bool) -> Forgettin
     report = Forgetting(applied=apply)
     of_guild = "SELECT id FROM games WHERE guild_id = ?"
     async with _forgetting(store, apply) as db:
-        rows = await db.execute_fetchall(f"{of_guild} ORDER BY id", (guild_id,))
+        rows = await db.fetch(f"{of_guild} ORDER BY id", (guild_id,))
         report.games = [int(row[0]) for row in rows]
         drafts = (
             "DELETE FROM offer_drafts WHERE channel_id IN "
@@ -136,7 +114,7 @@ async def forget_user(store: Store, user_id: int, *, apply: bool) -> Forgetting:
     report = Forgetting(applied=apply)
     now = utc_now()
     async with _forgetting(store, apply) as db:
-        rows = await db.execute_fetchall(
+        rows = await db.fetch(
             "SELECT id FROM games WHERE host_user_id = ? "
             "OR id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
             (user_id, user_id),

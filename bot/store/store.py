@@ -1,26 +1,37 @@
-"""The game store: one SQLite file (WAL) holding every game, its snapshot and its move log.
+"""The game store: every game, its snapshot and its move log, on SQLite or PostgreSQL.
 
 Every change is one transaction that only succeeds if the game is still at the version
 the caller computed it from, so two writers can never both win (the loser gets
 `VersionConflict`). `save_action` appends the command to the log, writes the new
 snapshot and bumps the version together, and puts the move's news in the outbox: after
 a crash either all of it is there or none of it.
+
+The SQL here is the same for both databases; what differs lives in `sqlite.py` and
+`postgresql.py` behind `database.Database`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, Literal, Protocol, Self
 
-import aiosqlite
+from bot.shards import SHARD_SHIFT, Shards
 
+from .database import (
+    INSERT_NEWS,
+    SQLITE_SCHEME,
+    Connection,
+    Database,
+    MoveToSave,
+    Synchronous,
+    UniqueViolation,
+    scheme_of,
+    sqlite_path,
+)
 from .errors import (
     ChannelBusy,
     GameNotFound,
@@ -41,62 +52,35 @@ from .games import (
     Saved,
     Seat,
     Status,
+    Summary,
     TurnTimer,
 )
 from .kinds import Kind, Kinds
-from .migrate import MIGRATIONS_DIR, migrate
+from .migrate import MIGRATIONS_DIR
+from .postgresql import PostgreSQLDatabase
+from .sqlite import SQLiteDatabase
 
-Synchronous = Literal["FULL", "NORMAL"]
 # Where a game is played: in a Discord channel, or at the keyboard (`bot.offline`).
 Place = Literal["discord", "terminal"]
-BUSY_TIMEOUT_MS: Final = 10_000
-
-_GAME_COLUMNS: Final = """
-    g.id, g.kind, g.guild_id, g.channel_id, g.host_user_id, g.edition, g.status, g.version,
-    g.moves, g.created_at, g.updated_at, g.started_at, g.ended_at,
-    (SELECT json_group_array(
-            json_array(position, color, user_id, ai_level, name, resigned, autopilot))
-       FROM seats WHERE game_id = g.id) AS seats,
-    g.settings, s.state, g.options, g.rules_version
-"""
+_SUMMARY_COLUMNS: Final = "id, guild_id, channel_id, kind, status, moves, updated_at, ended_at"
 _PROMPT_COLUMNS: Final = "game_id, kind, ref, channel_id, message_id, expires_at"
 _TIMER_COLUMNS: Final = "game_id, turn, player, remind_at, expires_at, reminded"
 # When a turn timer next needs attention: its reminder until it went out, then its end.
-_TIMER_DUE: Final = "CASE WHEN reminded THEN expires_at ELSE remind_at END"
-_SELECT_GAMES: Final = (
-    f"SELECT {_GAME_COLUMNS} FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id"
-)
+_TIMER_DUE: Final = "CASE WHEN reminded = 1 THEN expires_at ELSE remind_at END"
 _SELECT_NEWS: Final = """
     SELECT o.id, o.game_id, o.seq, o.channel_id, o.state_before, o.note, o.interaction_id,
            o.interaction_token, o.created_at, m.command, m.actor_user_id
       FROM outbox AS o LEFT JOIN moves AS m ON m.game_id = o.game_id AND m.seq = o.seq
 """
-# Copies the game's channel and current snapshot (the state before the move) into the outbox.
-_INSERT_NEWS: Final = """
-    INSERT INTO outbox (game_id, seq, channel_id, state_before, note, interaction_id,
-                        interaction_token, created_at)
-    SELECT g.id, ?, g.channel_id, s.state, ?, ?, ?, ?
-      FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id WHERE g.id = ?
-"""
 
 
-async def _use_wal(db: aiosqlite.Connection, path: Path) -> None:
-    """Switch the file to write-ahead logging (a lasting property of the file).
-
-    Switching needs the file to itself, and SQLite does not wait for that on its own
-    when several connections open a new file at once, so retry for a while.
-    """
-    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_MS / 1000
-    while True:
-        try:
-            mode = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
-            break
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or asyncio.get_running_loop().time() > deadline:
-                raise
-            await asyncio.sleep(0.01)
-    if str(mode[0][0]).lower() != "wal":
-        raise StoreError(f"{path} cannot use write-ahead logging (got {mode[0][0]}).")
+def _select_games(seats_json: str) -> str:
+    """The query for whole games (add a WHERE clause), with the database's seats JSON."""
+    return f"""
+    SELECT g.id, g.kind, g.guild_id, g.channel_id, g.host_user_id, g.edition, g.status,
+           g.version, g.moves, g.created_at, g.updated_at, g.started_at, g.ended_at,
+           {seats_json} AS seats, g.settings, s.state, g.options, g.rules_version
+      FROM games AS g LEFT JOIN snapshots AS s ON s.game_id = g.id"""
 
 
 class Seating(Protocol):
@@ -116,60 +100,65 @@ def utc_now() -> str:
 
 
 class Store:
-    """Saved games in one SQLite database; open it with `await Store.open(path)`.
+    """Saved games in one database; open it with `await Store.open(path_or_url)`.
 
     All methods are coroutines and safe to call from many tasks at once: they take
     turns on the store's single connection. Several `Store`s (or processes) may share
-    one file; SQLite's locking and the version check keep them consistent.
+    one database; its locking and the version check keep them consistent.
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: Path, kinds: Kinds | None = None) -> None:
-        """Wrap an open, migrated connection; use `Store.open` instead."""
+    def __init__(self, db: Database, kinds: Kinds | None = None) -> None:
+        """Wrap an open, migrated database; use `Store.open` instead."""
         self._db = db
-        self._lock = asyncio.Lock()
-        self.path = path
+        self._select_games = _select_games(db.seats_json)
         self.kinds: Mapping[str, Kind] = dict(kinds or {})
+
+    @property
+    def database(self) -> Database:
+        """The database underneath (for the operator commands: copy, backup, checks)."""
+        return self._db
+
+    @property
+    def location(self) -> str:
+        """Where the games are kept, to show a person (a file, or a URL without password)."""
+        return self._db.location
 
     @classmethod
     async def open(
         cls,
-        path: Path | str,
+        database: Path | str,
         *,
         synchronous: Synchronous = "FULL",
         migrations: Path = MIGRATIONS_DIR,
         kinds: Kinds | None = None,
     ) -> Store:
-        """Open (creating it and its folder if needed) and migrate the database at `path`.
+        """Open and migrate the database at `database`, a file path or a URL.
+
+        A path or `sqlite:///path` is a SQLite file (created with its folder if needed);
+        `postgresql://user:password@host:5432/name` a PostgreSQL database, whose migrations
+        are the twins in the `postgresql` folder of `migrations`.
 
         `kinds` are the games this program knows, by kind: the games handed back read their
         settings and state with their kind's engine, and verify and export use them.
 
-        `synchronous="FULL"` (the default) syncs the log to disk at every commit, so an
-        acknowledged move survives even a power cut; `"NORMAL"` is a little faster and
-        still loses nothing when only the process dies.
+        `synchronous="FULL"` (the default) makes every commit durable on disk before it
+        returns, so an acknowledged move survives even a power cut; `"NORMAL"` is a little
+        faster and still loses nothing when only the process dies.
         """
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # When aiosqlite fails to open a file, its worker thread outlives the error and may
-        # print a traceback once the event loop is closed: find out here, plainly, first.
-        sqlite3.connect(path).close()
-        db = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            # Wait for other connections' locks (from the very first statement on).
-            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await _use_wal(db, path)
-            await db.execute(f"PRAGMA synchronous = {synchronous}")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await migrate(db, migrations)
-        except BaseException:
-            await db.close()
-            raise
-        return cls(db, path, kinds)
+        opened: Database
+        if scheme_of(database) == SQLITE_SCHEME:
+            opened = await SQLiteDatabase.open(
+                sqlite_path(database), synchronous=synchronous, migrations=migrations
+            )
+        else:
+            opened = await PostgreSQLDatabase.open(
+                str(database), synchronous=synchronous, migrations=migrations / "postgresql"
+            )
+        return cls(opened, kinds)
 
     async def close(self) -> None:
         """Close the connection (waiting for the store's current operation to finish)."""
-        async with self._lock:
-            await self._db.close()
+        await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -181,42 +170,6 @@ class Store:
         traceback: TracebackType | None,
     ) -> None:
         await self.close()
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A write transaction: taken with the write lock up front, rolled back on any error."""
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-
-    async def _rollback(self) -> None:
-        """End the open transaction without keeping its changes, if one is still open.
-
-        Statements run in order on the connection's thread, and a statement once awaited
-        runs even if the awaiting task is cancelled: so this runs after everything the
-        failed or cancelled transaction queued (its BEGIN, even its COMMIT), and the
-        next transaction always starts on a clean connection.
-        """
-        try:
-            await self._db.execute("ROLLBACK")
-        except sqlite3.OperationalError as error:
-            if "no transaction is active" not in str(error):
-                raise
-
-    @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A read transaction: every query inside sees the same committed moment."""
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN")
-                yield self._db
-            finally:
-                await self._rollback()  # ends the read; there is nothing to undo
 
     # Lobby --------------------------------------------------------------------------
 
@@ -238,11 +191,12 @@ class Store:
         is the terminal (`bot.offline`) has no channel, and the bot never acts on it.
         """
         now = utc_now()
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             try:
-                cursor = await db.execute(
+                rows = await db.fetch(
                     "INSERT INTO games (kind, guild_id, channel_id, host_user_id, edition, "
-                    "options, created_at, updated_at, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "options, created_at, updated_at, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
                     (
                         kind,
                         guild_id,
@@ -255,13 +209,9 @@ class Store:
                         place,
                     ),
                 )
-            except sqlite3.IntegrityError as error:
-                if "UNIQUE" in str(error):
-                    raise ChannelBusy(channel_id) from error
-                raise
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            return await self._fetch_game(db, game_id)
+            except UniqueViolation as error:
+                raise ChannelBusy(channel_id) from error
+            return await self._fetch_game(db, int(rows[0][0]))
 
     async def add_seat(
         self,
@@ -280,7 +230,7 @@ class Store:
         """
         if (user_id is None) == (ai_level is None):
             raise ValueError("A seat needs either a user id or an AI level, not both.")
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await self._bump(db, game_id, expected_version, ("lobby",))
             seats = await self._fetch_seats(db, game_id)
             if any(seat.color == color for seat in seats):
@@ -297,12 +247,12 @@ class Store:
 
     async def remove_seat(self, game_id: int, expected_version: int, color: str) -> Game:
         """Free the seat of `color` in a lobby game (a player leaving or an AI removed)."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await self._bump(db, game_id, expected_version, ("lobby",))
-            cursor = await db.execute(
+            changed = await db.execute(
                 "DELETE FROM seats WHERE game_id = ? AND color = ?", (game_id, color)
             )
-            if cursor.rowcount == 0:
+            if changed == 0:
                 raise SeatError(f"Nobody sits in {color} in game {game_id}.")
             return await self._fetch_game(db, game_id)
 
@@ -323,7 +273,7 @@ class Store:
         goes into the outbox in the same transaction.
         """
         now = utc_now()
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await self._bump(db, game_id, expected_version, ("lobby",))
             seated = sorted(seat.color for seat in await self._fetch_seats(db, game_id))
             if seated != sorted(settings.players):
@@ -353,7 +303,7 @@ class Store:
         self, game_id: int, expected_version: int, options: dict[str, Any]
     ) -> Game:
         """Replace the host's table options of a game in its lobby or under way."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await self._bump(db, game_id, expected_version, ("lobby", "active"))
             await db.execute(
                 "UPDATE games SET options = ? WHERE id = ?",
@@ -383,31 +333,28 @@ class Store:
         `VersionConflict` if the game is no longer at `expected_version`, in which case
         nothing is written: reload, recompute and try again.
         """
-        now = utc_now()
-        async with self._transaction() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "UPDATE games SET version = version + 1, moves = moves + 1, updated_at = ?, "
-                    "status = CASE WHEN ? THEN 'finished' ELSE status END, "
-                    "ended_at = CASE WHEN ? THEN ? ELSE ended_at END "
-                    "WHERE id = ? AND version = ? AND status = 'active' RETURNING version, moves",
-                    (now, game_over, game_over, now, game_id, expected_version),
-                )
+        asker = outgoing.asker if outgoing is not None else None
+        saved = await self._db.save_move(
+            MoveToSave(
+                game_id=game_id,
+                expected_version=expected_version,
+                actor_user_id=actor_user_id,
+                command=command_line,
+                state_json=new_state_json,
+                game_over=game_over,
+                now=utc_now(),
+                with_news=outgoing is not None,
+                note=outgoing.note if outgoing is not None else "",
+                interaction_id=asker.interaction_id if asker else None,
+                interaction_token=asker.token if asker else None,
             )
-            if not rows:
+        )
+        if saved is None:
+            async with self._db.reading() as db:
                 await self._refuse(db, game_id, expected_version, ("active",))
-            version, seq = rows[0]
-            await db.execute(
-                "INSERT INTO moves (game_id, seq, actor_user_id, command, created_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, actor_user_id, command_line, now),
-            )
-            if outgoing is not None:
-                await _add_news(db, game_id, seq, outgoing, now)
-            await db.execute(
-                "UPDATE snapshots SET state = ? WHERE game_id = ?", (new_state_json, game_id)
-            )
-            return Saved(seq=seq, version=version)
+            raise AssertionError("unreachable: _refuse always raises")
+        version, seq = saved
+        return Saved(seq=seq, version=version)
 
     async def finish_game(self, game_id: int, expected_version: int) -> Game:
         """Mark an active game finished; it stays stored for history and statistics."""
@@ -424,7 +371,7 @@ class Store:
         status: Status,
         allowed: tuple[Status, ...],
     ) -> Game:
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             if expected_version is None:
                 expected_version = (await self._fetch_game(db, game_id)).version
             await self._bump(db, game_id, expected_version, allowed)
@@ -445,23 +392,20 @@ class Store:
 
     async def game(self, game_id: int) -> Game:
         """The game with this id, with its seats and current snapshot."""
-        async with self._lock:
-            return await self._fetch_game(self._db, game_id)
+        return await self._fetch_game(self._db, game_id)
 
     async def open_game(self, channel_id: int) -> Game | None:
         """The channel's game in its lobby or under way, if there is one."""
-        async with self._lock:
-            games = await self._select(
-                self._db, "WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", channel_id
-            )
+        games = await self._select(
+            self._db, "WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", channel_id
+        )
         return games[0] if games else None
 
     async def last_game(self, channel_id: int) -> Game | None:
         """The channel's most recent game, open or not (an open one is always the latest)."""
-        async with self._lock:
-            games = await self._select(
-                self._db, "WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1", channel_id
-            )
+        games = await self._select(
+            self._db, "WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1", channel_id
+        )
         return games[0] if games else None
 
     async def finished_games(
@@ -477,32 +421,58 @@ class Store:
         `limit=None` returns all of them.
         """
         where, params = _game_filter("finished", guild_id, user_id, kind)
-        async with self._lock:
-            return await self._select(
-                self._db,
-                f"WHERE {where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ?",
-                *params,
-                -1 if limit is None else limit,
-            )
+        order = f"WHERE {where} ORDER BY g.ended_at DESC, g.id DESC"
+        if limit is None:
+            return await self._select(self._db, order, *params)
+        return await self._select(self._db, f"{order} LIMIT ?", *params, limit)
 
     async def terminal_games(self) -> list[Game]:
         """Games under way in the terminal (`bot.offline`), oldest first."""
-        async with self._lock:
-            return await self._select(
-                self._db, "WHERE g.status = 'active' AND g.place = 'terminal' ORDER BY g.id"
-            )
+        return await self._select(
+            self._db, "WHERE g.status = 'active' AND g.place = 'terminal' ORDER BY g.id"
+        )
 
     async def game_ids(self) -> list[int]:
         """The ids of every stored game, oldest first."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall("SELECT id FROM games ORDER BY id")
+        rows = await self._db.fetch("SELECT id FROM games ORDER BY id")
         return [int(row[0]) for row in rows]
+
+    async def summaries(self) -> list[Summary]:
+        """Every stored game in a line each, oldest first (for operators)."""
+        rows = await self._db.fetch(f"SELECT {_SUMMARY_COLUMNS} FROM games ORDER BY id")
+        return [Summary(*row) for row in rows]
+
+    async def ended_before(self, cutoff: str) -> list[Summary]:
+        """Finished and abandoned games that ended before `cutoff` (a `utc_now()` time)."""
+        rows = await self._db.fetch(
+            f"SELECT {_SUMMARY_COLUMNS} FROM games "
+            "WHERE status IN ('finished', 'abandoned') AND ended_at < ? ORDER BY id",
+            (cutoff,),
+        )
+        return [Summary(*row) for row in rows]
+
+    async def delete_games(self, game_ids: Sequence[int]) -> None:
+        """Delete these ended games for good, with their logs, snapshots, seats and news.
+
+        Refuses (`WrongStatus`, nothing deleted) if any of them is in its lobby or under way.
+        """
+        if not game_ids:
+            return
+        marks = ", ".join("?" * len(game_ids))
+        rows = await self._db.fetch(
+            f"SELECT id, status FROM games WHERE id IN ({marks}) "
+            "AND status NOT IN ('finished', 'abandoned')",
+            tuple(game_ids),
+        )
+        if rows:
+            raise WrongStatus(int(rows[0][0]), str(rows[0][1]), "finished or abandoned")
+        await self._db.delete_games(game_ids)
 
     async def game_and_moves(self, game_id: int) -> tuple[Game, list[Move]]:
         """A game and its whole move log, read at one consistent moment."""
-        async with self._reading() as db:
+        async with self._db.reading() as db:
             game = await self._fetch_game(db, game_id)
-            rows = await db.execute_fetchall(
+            rows = await db.fetch(
                 "SELECT seq, actor_user_id, command, created_at FROM moves "
                 "WHERE game_id = ? ORDER BY seq",
                 (game_id,),
@@ -510,54 +480,58 @@ class Store:
         return game, [Move(*row) for row in rows]
 
     async def backup(self, target: Path | str) -> None:
-        """Write a consistent copy of the whole database to a new file at `target`."""
+        """Write a consistent copy of the whole database to a new file at `target`.
+
+        SQLite copies itself while the bot runs; PostgreSQL refuses, naming `pg_dump`.
+        """
         target = Path(target)
         if target.exists():
             raise StoreError(f"{target} already exists; choose a new file for the backup.")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        async with self._lock:
-            await self._db.execute("VACUUM INTO ?", (str(target),))
+        await self._db.backup(target)
 
     async def pragmas(self) -> dict[str, int | str]:
-        """The connection settings in force: journal mode, synchronous level, foreign keys."""
-        found: dict[str, int | str] = {}
-        async with self._lock:
-            for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
-                rows = list(await self._db.execute_fetchall(f"PRAGMA {name}"))
-                found[name] = rows[0][0]
-        return found
+        """The database's settings in force that the store's guarantees rest on.
+
+        SQLite: journal mode, synchronous level, foreign keys; PostgreSQL: its commit level.
+        """
+        return await self._db.settings()
 
     async def integrity_problems(self) -> list[str]:
-        """SQLite's own check of the file (empty when sound) plus any broken foreign key."""
-        async with self._lock:
-            rows = list(await self._db.execute_fetchall("PRAGMA integrity_check"))
-            broken = list(await self._db.execute_fetchall("PRAGMA foreign_key_check"))
-        problems = [str(row[0]) for row in rows if row[0] != "ok"]
-        problems += [f"broken foreign key in {row[0]} row {row[1]}" for row in broken]
-        return problems
+        """The database's own consistency check (empty when sound)."""
+        return await self._db.integrity_problems()
 
     async def resign_seat(
         self, game_id: int, expected_version: int, color: str, autopilot: int | None
     ) -> Game:
         """A player leaves a game under way; `autopilot` is the AI level playing on, if any."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await self._bump(db, game_id, expected_version, ("active",))
-            cursor = await db.execute(
+            changed = await db.execute(
                 "UPDATE seats SET resigned = 1, autopilot = ? "
                 "WHERE game_id = ? AND color = ? AND user_id IS NOT NULL",
                 (autopilot, game_id, color),
             )
-            if cursor.rowcount == 0:
+            if changed == 0:
                 raise SeatError(f"No player sits in {color} in game {game_id}.")
             return await self._fetch_game(db, game_id)
 
     async def active_games(
-        self, *, guild_id: int | None = None, user_id: int | None = None, kind: str | None = None
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        kind: str | None = None,
+        shards: Shards | None = None,
     ) -> list[Game]:
-        """Games under way, oldest first; only a guild's, a user's, a kind's, if given."""
+        """Games under way, oldest first; only a guild's, a user's, a kind's, if given.
+
+        With `shards`, only those in the guilds of these shards.
+        """
         where, params = _game_filter("active", guild_id, user_id, kind)
-        async with self._lock:
-            return await self._select(self._db, f"WHERE {where} ORDER BY g.id", *params)
+        sharded, more = _of_shards(shards, "g.id")
+        return await self._select(
+            self._db, f"WHERE {where} AND {sharded} ORDER BY g.id", *params, *more
+        )
 
     # Prompts: messages with buttons for open offers and pending decisions ----------------
 
@@ -571,27 +545,26 @@ class Store:
         expires_at: float | None,
     ) -> bool:
         """Remember a prompt message; False if one already exists for this offer/decision."""
-        async with self._transaction() as db:
-            cursor = await db.execute(
-                "INSERT OR IGNORE INTO prompts (game_id, kind, ref, channel_id, message_id, "
-                "expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+        async with self._db.transaction() as db:
+            changed = await db.execute(
+                "INSERT INTO prompts (game_id, kind, ref, channel_id, message_id, expires_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind, ref) DO NOTHING",
                 (game_id, kind, ref, channel_id, message_id, expires_at),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
     async def open_prompts(self, game_id: int) -> list[Prompt]:
         """The game's prompts that still carry buttons."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                f"SELECT {_PROMPT_COLUMNS} FROM prompts WHERE game_id = ? AND closed = 0 "
-                "ORDER BY kind, ref",
-                (game_id,),
-            )
+        rows = await self._db.fetch(
+            f"SELECT {_PROMPT_COLUMNS} FROM prompts WHERE game_id = ? AND closed = 0 "
+            "ORDER BY kind, ref",
+            (game_id,),
+        )
         return [Prompt(*row) for row in rows]
 
     async def close_prompt(self, game_id: int, kind: PromptKind, ref: int) -> None:
         """Mark a prompt closed (its buttons were removed)."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
                 "UPDATE prompts SET closed = 1 WHERE game_id = ? AND kind = ? AND ref = ?",
                 (game_id, kind, ref),
@@ -605,59 +578,60 @@ class Store:
         self, game_id: int, kind: PromptKind, ref: int, expires_at: float | None
     ) -> None:
         """Change when an open prompt runs out (None: never)."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
                 "UPDATE prompts SET expires_at = ? WHERE game_id = ? AND kind = ? AND ref = ?",
                 (expires_at, game_id, kind, ref),
             )
 
-    async def due_prompts(self, now: float) -> list[Prompt]:
-        """Open prompts whose time ran out, oldest first."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                f"SELECT {_PROMPT_COLUMNS} FROM prompts "
-                "WHERE closed = 0 AND expires_at <= ? ORDER BY expires_at",
-                (now,),
-            )
+    async def due_prompts(self, now: float, shards: Shards | None = None) -> list[Prompt]:
+        """Open prompts whose time ran out, oldest first (only of `shards`' guilds, if given)."""
+        sharded, more = _of_shards(shards, "game_id")
+        rows = await self._db.fetch(
+            f"SELECT {_PROMPT_COLUMNS} FROM prompts "
+            f"WHERE closed = 0 AND expires_at <= ? AND {sharded} ORDER BY expires_at",
+            (now, *more),
+        )
         return [Prompt(*row) for row in rows]
 
-    async def next_prompt_due(self) -> float | None:
-        """When the next open prompt runs out, if any does."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(
-                    "SELECT MIN(expires_at) FROM prompts WHERE closed = 0"
-                )
+    async def next_prompt_due(self, shards: Shards | None = None) -> float | None:
+        """When the next open prompt runs out, if any does (of `shards`' guilds, if given)."""
+        sharded, more = _of_shards(shards, "game_id")
+        rows = list(
+            await self._db.fetch(
+                f"SELECT MIN(expires_at) FROM prompts WHERE closed = 0 AND {sharded}", more
             )
+        )
         return None if rows[0][0] is None else float(rows[0][0])
 
     # Turn timers: the clock on the turn under way ----------------------------------------
 
     async def turn_timer(self, game_id: int) -> TurnTimer | None:
         """The game's turn timer, if one runs."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(
-                    f"SELECT {_TIMER_COLUMNS} FROM turn_timers WHERE game_id = ?", (game_id,)
-                )
+        rows = list(
+            await self._db.fetch(
+                f"SELECT {_TIMER_COLUMNS} FROM turn_timers WHERE game_id = ?", (game_id,)
             )
+        )
         return _timer_from_row(rows[0]) if rows else None
 
     async def set_turn_timer(
         self, game_id: int, turn: int, player: str, remind_at: float, expires_at: float
     ) -> TurnTimer:
         """Start the clock on a turn, replacing the game's previous turn timer."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO turn_timers (game_id, turn, player, remind_at, "
-                "expires_at, reminded) VALUES (?, ?, ?, ?, ?, 0)",
+                "INSERT INTO turn_timers (game_id, turn, player, remind_at, expires_at, reminded) "
+                "VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (game_id) DO UPDATE SET "
+                "turn = excluded.turn, player = excluded.player, remind_at = excluded.remind_at, "
+                "expires_at = excluded.expires_at, reminded = 0",
                 (game_id, turn, player, remind_at, expires_at),
             )
         return TurnTimer(game_id, turn, player, remind_at, expires_at)
 
     async def mark_reminded(self, game_id: int, turn: int) -> None:
         """Note that the reminder for this turn went out (it goes out once)."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
                 "UPDATE turn_timers SET reminded = 1 WHERE game_id = ? AND turn = ?",
                 (game_id, turn),
@@ -665,7 +639,7 @@ class Store:
 
     async def drop_turn_timer(self, game_id: int, turn: int | None = None) -> None:
         """Stop the game's turn timer (only if it is still the one of `turn`, when given)."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             if turn is None:
                 await db.execute("DELETE FROM turn_timers WHERE game_id = ?", (game_id,))
             else:
@@ -673,40 +647,42 @@ class Store:
                     "DELETE FROM turn_timers WHERE game_id = ? AND turn = ?", (game_id, turn)
                 )
 
-    async def due_turn_timers(self, now: float) -> list[TurnTimer]:
-        """Turn timers whose reminder or end has come, the earliest first."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                f"SELECT {_TIMER_COLUMNS} FROM turn_timers WHERE {_TIMER_DUE} <= ? "
-                f"ORDER BY {_TIMER_DUE}",
-                (now,),
-            )
+    async def due_turn_timers(self, now: float, shards: Shards | None = None) -> list[TurnTimer]:
+        """Turn timers whose reminder or end has come, the earliest first.
+
+        With `shards`, only those of games in these shards' guilds.
+        """
+        sharded, more = _of_shards(shards, "game_id")
+        rows = await self._db.fetch(
+            f"SELECT {_TIMER_COLUMNS} FROM turn_timers WHERE {_TIMER_DUE} <= ? "
+            f"AND {sharded} ORDER BY {_TIMER_DUE}",
+            (now, *more),
+        )
         return [_timer_from_row(row) for row in rows]
 
-    async def next_turn_timer_due(self) -> float | None:
-        """When the next turn timer needs attention, if any runs."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(f"SELECT MIN({_TIMER_DUE}) FROM turn_timers")
-            )
+    async def next_turn_timer_due(self, shards: Shards | None = None) -> float | None:
+        """When the next turn timer needs attention, if any runs (in `shards`' guilds)."""
+        sharded, more = _of_shards(shards, "game_id")
+        rows = list(
+            await self._db.fetch(f"SELECT MIN({_TIMER_DUE}) FROM turn_timers WHERE {sharded}", more)
+        )
         return None if rows[0][0] is None else float(rows[0][0])
 
     # Offer drafts: what a player is composing in the trade builder ---------------------
 
     async def draft(self, channel_id: int, user_id: int) -> str | None:
         """The player's offer draft in this channel (JSON), if any."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(
-                    "SELECT draft FROM offer_drafts WHERE channel_id = ? AND user_id = ?",
-                    (channel_id, user_id),
-                )
+        rows = list(
+            await self._db.fetch(
+                "SELECT draft FROM offer_drafts WHERE channel_id = ? AND user_id = ?",
+                (channel_id, user_id),
             )
+        )
         return str(rows[0][0]) if rows else None
 
     async def save_draft(self, channel_id: int, user_id: int, draft: str) -> None:
         """Keep the player's offer draft."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
                 "INSERT INTO offer_drafts (channel_id, user_id, draft, updated_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, user_id) DO UPDATE SET "
@@ -716,7 +692,7 @@ class Store:
 
     async def delete_draft(self, channel_id: int, user_id: int) -> None:
         """Forget the player's offer draft (posted or cancelled)."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
                 "DELETE FROM offer_drafts WHERE channel_id = ? AND user_id = ?",
                 (channel_id, user_id),
@@ -726,38 +702,35 @@ class Store:
 
     async def next_news(self, channel_id: int) -> News | None:
         """The oldest news not yet posted in this channel, if any."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall(
-                    f"{_SELECT_NEWS} WHERE o.channel_id = ? ORDER BY o.id LIMIT 1", (channel_id,)
-                )
+        rows = list(
+            await self._db.fetch(
+                f"{_SELECT_NEWS} WHERE o.channel_id = ? ORDER BY o.id LIMIT 1", (channel_id,)
             )
+        )
         return _news_from_row(rows[0]) if rows else None
 
-    async def all_news(self) -> list[News]:
-        """Every news not yet posted, oldest first."""
-        async with self._lock:
-            rows = await self._db.execute_fetchall(f"{_SELECT_NEWS} ORDER BY o.id")
+    async def all_news(self, shards: Shards | None = None) -> list[News]:
+        """Every news not yet posted, oldest first (only of `shards`' guilds, if given)."""
+        sharded, more = _of_shards(shards, "o.game_id")
+        rows = await self._db.fetch(f"{_SELECT_NEWS} WHERE {sharded} ORDER BY o.id", more)
         return [_news_from_row(row) for row in rows]
 
     async def drop_news(self, news_id: int) -> None:
         """Forget a news once it is posted (or can never be)."""
-        async with self._transaction() as db:
-            await db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
+        # One statement is atomic on its own: no BEGIN and COMMIT around it, which would be
+        # two more trips to the database for every news posted.
+        await self._db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
 
     # The bot's own bookkeeping --------------------------------------------------------
 
     async def meta(self, key: str) -> str | None:
         """A value the bot stored under `key`, or None."""
-        async with self._lock:
-            rows = list(
-                await self._db.execute_fetchall("SELECT value FROM bot_meta WHERE key = ?", (key,))
-            )
+        rows = list(await self._db.fetch("SELECT value FROM bot_meta WHERE key = ?", (key,)))
         return str(rows[0][0]) if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
         """Store `value` under `key`, replacing what was there."""
-        async with self._transaction() as db:
+        async with self._db.transaction() as db:
             await db.execute(
                 "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -768,32 +741,30 @@ class Store:
 
     async def _bump(
         self,
-        db: aiosqlite.Connection,
+        db: Connection,
         game_id: int,
         expected_version: int,
         allowed: tuple[Status, ...],
     ) -> None:
         """Bump the version if the game is at `expected_version` in an allowed status."""
         marks = ", ".join("?" * len(allowed))
-        cursor = await db.execute(
+        changed = await db.execute(
             f"UPDATE games SET version = version + 1, updated_at = ? "
             f"WHERE id = ? AND version = ? AND status IN ({marks})",
             (utc_now(), game_id, expected_version, *allowed),
         )
-        if cursor.rowcount == 0:
+        if changed == 0:
             await self._refuse(db, game_id, expected_version, allowed)
 
     async def _refuse(
         self,
-        db: aiosqlite.Connection,
+        db: Connection,
         game_id: int,
         expected_version: int,
         allowed: tuple[Status, ...],
     ) -> None:
         """Raise the reason a versioned write matched no row."""
-        rows = list(
-            await db.execute_fetchall("SELECT version, status FROM games WHERE id = ?", (game_id,))
-        )
+        rows = list(await db.fetch("SELECT version, status FROM games WHERE id = ?", (game_id,)))
         if not rows:
             raise GameNotFound(game_id)
         version, status = rows[0]
@@ -801,14 +772,14 @@ class Store:
             raise VersionConflict(game_id, expected_version, version)
         raise WrongStatus(game_id, status, " or ".join(allowed))
 
-    async def _fetch_game(self, db: aiosqlite.Connection, game_id: int) -> Game:
+    async def _fetch_game(self, db: Connection, game_id: int) -> Game:
         games = await self._select(db, "WHERE g.id = ?", game_id)
         if not games:
             raise GameNotFound(game_id)
         return games[0]
 
-    async def _fetch_seats(self, db: aiosqlite.Connection, game_id: int) -> list[Seat]:
-        rows = await db.execute_fetchall(
+    async def _fetch_seats(self, db: Connection, game_id: int) -> list[Seat]:
+        rows = await db.fetch(
             "SELECT position, color, user_id, ai_level, name, resigned, autopilot FROM seats "
             "WHERE game_id = ? "
             "ORDER BY position",
@@ -816,8 +787,8 @@ class Store:
         )
         return [Seat(*row) for row in rows]
 
-    async def _select(self, db: aiosqlite.Connection, where: str, *params: Any) -> list[Game]:
-        rows = await db.execute_fetchall(f"{_SELECT_GAMES} {where}", params)
+    async def _select(self, db: Connection, where: str, *params: Any) -> list[Game]:
+        rows = await db.fetch(f"{self._select_games} {where}", params)
         return [_game_from_row(row, self.kinds) for row in rows]
 
 
@@ -839,20 +810,36 @@ def _game_filter(
     return " AND ".join(where), params
 
 
-async def _add_news(
-    db: aiosqlite.Connection, game_id: int, seq: int, outgoing: Outgoing, now: str
-) -> None:
+def _of_shards(shards: Shards | None, game_id: str) -> tuple[str, list[Any]]:
+    """A condition (and its parameters): the row's game is in a guild of `shards`.
+
+    `game_id` names the row's game column. Without shards the condition always holds.
+    A game without a guild counts as shard 0's, where Discord sends direct messages.
+    """
+    if shards is None:
+        return "1 = 1", []
+    marks = ", ".join("?" for _ in shards.ids)
+    return (
+        f"{game_id} IN (SELECT sg.id FROM games AS sg "
+        f"WHERE (COALESCE(sg.guild_id, 0) >> {SHARD_SHIFT}) % ? IN ({marks}))",
+        [shards.count, *shards.ids],
+    )
+
+
+async def _add_news(db: Connection, game_id: int, seq: int, outgoing: Outgoing, now: str) -> None:
     """Put a move's news in the outbox, with the game's snapshot as it is (call it first)."""
     asker = outgoing.asker
     await db.execute(
-        _INSERT_NEWS,
+        INSERT_NEWS,
         (
+            game_id,
             seq,
+            game_id,
+            game_id,
             outgoing.note,
             asker.interaction_id if asker else None,
             asker.token if asker else None,
             now,
-            game_id,
         ),
     )
 

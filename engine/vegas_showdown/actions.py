@@ -38,10 +38,14 @@ class _Action(BaseModel):
 
 
 class Bid(_Action):
-    """Put your bid marker on the space worth `amount` of a tile's bidding track."""
+    """Put your bid marker on the space worth `amount` of a tile's bidding track.
+
+    `target` is the track (a `BidTarget`) or the id of the tile up for auction there,
+    which the engine finds on the board when it applies the bid.
+    """
 
     kind: Literal["bid"] = "bid"
-    target: BidTarget
+    target: BidTarget | str
     amount: Annotated[int, Field(ge=1)]
 
 

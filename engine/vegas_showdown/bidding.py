@@ -1,9 +1,11 @@
 """Step 4, choosing actions: bids on tiles, Renovate and Publicity, in turn order.
 
 From the button holder clockwise, every player without an action, or whose bid was
-beaten, chooses one; a player whose bid stands waits. Choosing ends when everyone has an
-action and nobody is outbid; then each winner pays and takes their tile. `state.current`
-is whose turn it is to choose (between actions, the seat the search starts from).
+beaten, chooses one; a player whose bid stands waits, and so does one who renovates or
+publicizes (they have acted: their decision opens at once, see `building.py`). Choosing
+ends when everyone has an action and nobody is outbid; then each winner pays and takes
+their tile. `state.current` is whose turn it is to choose (between actions, the seat
+the search starts from).
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Final
 
-from engine.words import or_list
+from engine.words import and_list, or_list
 
-from .actions import BidTarget, Color
+from .actions import BID_TARGETS, BidTarget, Color
+from .building import open_own_action
 from .components import BasicTrack
 from .errors import IllegalAction
 from .events import ActionChosen, BidPlaced, Event, FameGained, Outbid, TileBought
@@ -86,6 +89,34 @@ def _closed(state: GameState, target: BidTarget) -> str | None:
             return f"The {name} stack is empty."
         return f"The second Slots track needs two Slots in the stack; {left} is left."
     return None
+
+
+def resolve_target(state: GameState, target: str) -> BidTarget:
+    """The track a bid names: a track itself, or the tile up for auction on it.
+
+    A tile names a premier space when it is up for auction there and on no other space
+    (a basic tile's id is its track's). Raises `IllegalAction` otherwise, saying what
+    is up now.
+    """
+    for known in BID_TARGETS:
+        if known == target:
+            return known
+    holding = [space.id for space in state.spaces if space.tile == target]
+    if len(holding) == 1:
+        return holding[0]
+    name = f"The {tile_name(target)}" if target in TILES else f"'{target}'"
+    if holding:
+        raise IllegalAction(
+            f"{name} is up for auction on {or_list(holding)}: say which, like "
+            f"`bid {holding[0]} <amount>`."
+        )
+    up = [f"the {tile_name(space.tile)} ({space.id})" for space in state.spaces if space.tile]
+    up += [
+        f"the {tile_name(track.tile)} ({basic})"
+        for basic, track in _BASIC_AT[len(state.players)]
+        if target_tile(state, basic) is not None
+    ]
+    raise IllegalAction(f"{name} is not up for auction now. Up now: {and_list(up) or 'nothing'}.")
 
 
 def lowest_bid(state: GameState, target: BidTarget) -> int:
@@ -247,7 +278,12 @@ def bid(
 
 
 def choose_action(state: GameState, color: Color, action: str, events: list[Event]) -> None:
-    """`color` chooses Renovate or Publicity (Publicity's Fame comes at once)."""
+    """`color` chooses Renovate or Publicity (Publicity's Fame comes at once).
+
+    As the books say, the action is carried out now, while the others finish bidding:
+    its decision opens at once (under the older `after_bidding` timing, once bidding
+    is over).
+    """
     _check_turn(state, color)
     if action in state.no_bid:
         raise IllegalAction(f"A No-Bid marker is on {action.capitalize()} this round.")
@@ -263,6 +299,8 @@ def choose_action(state: GameState, color: Color, action: str, events: list[Even
         events.append(ActionChosen(player=color, action="publicity"))
         gain_fame(player, state.publicity_fame, PUBLICITY_FAME)
         events.append(FameGained(player=color, amount=state.publicity_fame, reason="Publicity"))
+    if state.timing == "at_once":
+        open_own_action(state, player, events)
     _pass_turn(state, color)
 
 

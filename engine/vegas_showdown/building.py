@@ -1,17 +1,24 @@
-"""The end of step 4: bought tiles, renovations and publicity go onto the sheets.
+"""Bought tiles, renovations and publicity go onto the sheets.
 
-Every player with something to decide gets one pending decision, all at the same time
-(sheets are private; only a lingering card looks at who placed first, and it settles
-ties by turn order):
+Renovate and Publicity open their decision when chosen (`open_own_action`), while the
+others finish bidding, as the books say; games played under the older `after_bidding`
+timing open them with the purchases instead. When bidding ends, every buyer gets a
+decision, all at the same time (sheets are private); a renovation or publicity still
+open goes on beside them, and the round ends once every decision is answered:
 - `buy`: place the bought tile, or reserve it and perhaps place a reserve tile instead;
 - `publicity`: place one reserve tile, or none;
 - `renovate`: take up to 2 tiles off, then put up to 2 reserve tiles on; the placement
   rules are checked when the player says `done` (`undo` starts again, `cancel` gives up).
 Decisions with no real choice are settled at once (a tile that cannot go anywhere is
 reserved). Population, Revenue and Fame follow each tile that goes on or comes off.
+Only a lingering card looks at who put a premier tile on first (see `first_premier`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.words import or_list
 
 from .actions import Action, Cancel, Color, Done, Place, Remove, Reserve, Undo
 from .errors import IllegalAction
@@ -29,6 +36,7 @@ from .sheet import (
     canonical,
     cell_name,
     fit_problem,
+    fitting_placements,
     legal_placements,
     placement_problem,
     sheet_problems,
@@ -46,34 +54,51 @@ from .tables import COMPONENTS, TILES, tile_name
 from .tracks import count_tile
 
 MAX_RENOVATED = 2
+# The most places a refused placement suggests instead.
+MOST_SUGGESTED = 3
 
 
 def begin_build(state: GameState, bought: list[tuple[Player, str]], events: list[Event]) -> None:
-    """Ask every player who bought, renovates or publicizes what goes on their sheet."""
+    """Ask every buyer what goes on their sheet (under the older timing, renovators too).
+
+    Under the books' timing a renovation or publicity was asked for when chosen and
+    may still be open: it goes on beside the purchases.
+    """
     state.step = "build"
     purchases = {player.color: tile for player, tile in bought}
     for player in state.in_turn_order():
-        decision: Decision | None = None
         if player.color in purchases:
             tile = purchases[player.color]
             if _can_place(player, [tile, *player.reserve]):
                 decision = BuyDecision(player=player.color, tile=tile)
+                events.append(DecisionRequired(decision=state.ask(decision)))
             else:
                 player.reserve.append(tile)
                 events.append(TileReserved(player=player.color, tile=tile, automatic=True))
-        elif player.action == "renovate":
-            if player.sheet or player.reserve:
-                # Built without validation: the snapshot is the game's own sheet.
-                decision = RenovateDecision.model_construct(
-                    player=player.color,
-                    before=list(player.sheet),
-                    before_reserve=list(player.reserve),
-                    before_tracks=(player.population, player.revenue, player.fame),
-                )
-        elif player.action == "publicity" and _can_place(player, player.reserve):
-            decision = PublicityDecision(player=player.color)
-        if decision is not None:
-            events.append(DecisionRequired(decision=state.ask(decision)))
+        elif state.timing == "after_bidding":
+            open_own_action(state, player, events)
+
+
+def open_own_action(state: GameState, player: Player, events: list[Event]) -> None:
+    """Ask `player`, who chose Renovate or Publicity, for that action's decision.
+
+    Nothing is asked when there is nothing to do: a renovation with an empty sheet and
+    reserve, publicity with no reserve tile that can go on the sheet.
+    """
+    decision: Decision | None = None
+    if player.action == "renovate":
+        if player.sheet or player.reserve:
+            # Built without validation: the snapshot is the game's own sheet.
+            decision = RenovateDecision.model_construct(
+                player=player.color,
+                before=list(player.sheet),
+                before_reserve=list(player.reserve),
+                before_tracks=(player.population, player.revenue, player.fame),
+            )
+    elif player.action == "publicity" and _can_place(player, player.reserve):
+        decision = PublicityDecision(player=player.color)
+    if decision is not None:
+        events.append(DecisionRequired(decision=state.ask(decision)))
 
 
 def _can_place(player: Player, tiles: list[str]) -> bool:
@@ -115,8 +140,40 @@ def _legal(state: GameState, player: Player, action: Place) -> Placement:
     placement = Placement(action.tile, action.x, action.y, action.rot)
     problem = placement_problem(COMPONENTS, player.sheet, placement)
     if problem is not None:
-        raise IllegalAction(problem)
+        fits = legal_placements(COMPONENTS, player.sheet, action.tile)
+        raise IllegalAction(problem + what_fits(placement, fits))
     return placement
+
+
+def what_fits(placement: Placement, fits: Sequence[Placement]) -> str:
+    """What would work instead of a refused placement, as a sentence to add to the refusal.
+
+    The turns of the tile that fit at that cell; else the nearest cells where it fits
+    turned as asked; else the nearest places at all; else that it goes nowhere now.
+    """
+    name = tile_name(placement.tile)
+    cell = cell_name((placement.x, placement.y))
+    here = [p for p in fits if (p.x, p.y) == (placement.x, placement.y)]
+    if here:
+        return f" At {cell} the {name} fits turned {or_list([_turn(p) for p in here])}."
+
+    def nearest(places: Sequence[Placement]) -> list[Placement]:
+        away = [abs(p.x - placement.x) + abs(p.y - placement.y) for p in places]
+        order = sorted(range(len(places)), key=lambda n: (away[n], places[n].y, places[n].x))
+        return [places[n] for n in order[:MOST_SUGGESTED]]
+
+    turned = [p for p in fits if p.rot == placement.rot]
+    if turned:
+        cells = or_list([cell_name((p.x, p.y)) for p in nearest(turned)])
+        return f" Turned {_turn(placement)}, the {name} fits at {cells} (the nearest)."
+    if fits:
+        places = or_list([f"{cell_name((p.x, p.y))} turned {_turn(p)}" for p in nearest(fits)])
+        return f" The {name} fits at {places} (the nearest)."
+    return f" The {name} cannot go anywhere on your sheet now."
+
+
+def _turn(placement: Placement) -> str:
+    return f"{placement.rot * 90}°"
 
 
 def _answer_buy(
@@ -195,7 +252,8 @@ def _answer_renovation(
         placement = Placement(action.tile, action.x, action.y, action.rot)
         problem = fit_problem(COMPONENTS, player.sheet, placement)
         if problem is not None:
-            raise IllegalAction(problem)
+            fits = fitting_placements(COMPONENTS, player.sheet, action.tile)
+            raise IllegalAction(problem + what_fits(placement, fits))
         player.reserve.remove(action.tile)
         decision.placed.append(action.tile)
         _put(state, player, placement, events, counts_as_first=False)
@@ -251,5 +309,21 @@ def _put(
 
 
 def _first_premier(state: GameState, player: Player) -> None:
+    """Note that `player` put a premier tile on their sheet now (see `first_premier`)."""
     if player.color not in state.premier_placers:
         state.premier_placers.append(player.color)
+        if state.step == "actions":
+            state.placed_while_bidding.append(player.color)
+
+
+def first_premier(state: GameState) -> Player | None:
+    """The first player to put a premier tile on their sheet this round, if anyone did.
+
+    Placements during bidding happened one after another, so the earliest counts; the
+    purchases after bidding are placed at the same time, so among those turn order from
+    the button decides (and so it does for every placement under the older timing).
+    """
+    if state.placed_while_bidding:
+        return state.player(state.placed_while_bidding[0])
+    placers = set(state.premier_placers)
+    return next((p for p in state.in_turn_order() if p.color in placers), None)

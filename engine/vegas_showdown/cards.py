@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .building import first_premier
 from .components import (
     ChooseStack,
     EventCard,
@@ -256,15 +257,15 @@ _EFFECTS: dict[type, Callable[..., None]] = {
 def complete_waiting_cards(state: GameState, events: list[Event]) -> None:
     """End of the build step: complete cards in play whose condition was met this round.
 
-    The first player to put a premier tile on their sheet wins a lingering card's Fame;
-    several in the same step are settled by turn order from the button holder.
+    The first player to put a premier tile on their sheet wins a lingering card's Fame
+    (`first_premier`: in the order it happened; a tie within one step, as between
+    purchases placed at the same time, goes by turn order from the button holder).
     """
+    first = first_premier(state)
     for index in list(state.in_play):
         _, card = card_of(index)
         for effect in card.effects:
-            if isinstance(effect, LingeringFirstPremierPlacement) and state.premier_placers:
-                placers = set(state.premier_placers)
-                first = next(p for p in state.in_turn_order() if p.color in placers)
+            if isinstance(effect, LingeringFirstPremierPlacement) and first is not None:
                 _fame(state, first, effect.amount, card, events)
                 state.in_play.remove(index)
                 state.discard.append(index)

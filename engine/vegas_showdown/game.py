@@ -8,7 +8,7 @@ state exactly as it was.
 from __future__ import annotations
 
 from .actions import CHOICE_KINDS, Action, Color
-from .bidding import bid, choose_action
+from .bidding import bid, choose_action, resolve_target
 from .building import answer, build_decision
 from .ending import standings
 from .errors import IllegalAction
@@ -20,12 +20,17 @@ from .state import Decision, GameState
 
 
 def waiting_for(state: GameState) -> list[Color]:
-    """Who the game waits for: players owing decisions, else the player choosing an action."""
+    """Who the game waits for: players owing decisions, then the player choosing an action.
+
+    While bidding goes on, players renovating or publicizing owe their decision and the
+    player whose turn it is chooses, at the same time.
+    """
     if state.over:
         return []
-    if state.pending:
-        return list(dict.fromkeys(decision.player for decision in state.pending))
-    return [state.current] if state.current is not None else []
+    waiting = list(dict.fromkeys(decision.player for decision in state.pending))
+    if state.step == "actions" and state.current is not None and state.current not in waiting:
+        waiting.append(state.current)
+    return waiting
 
 
 def decisions_owed(state: GameState, player: Color) -> list[Decision]:
@@ -49,7 +54,7 @@ def apply(state: GameState, player: Color, action: Action) -> list[Event]:
         if owed:
             raise IllegalAction(f"First {describe_decision(owed[0])}.")
         if action.kind == "bid":
-            bid(state, player, action.target, action.amount, events)
+            bid(state, player, resolve_target(state, action.target), action.amount, events)
         else:
             choose_action(state, player, kind, events)
     elif action.kind == "stack":

@@ -47,7 +47,8 @@ _TEXT: Final[dict[Topic, str]] = {
         "the card shows.\n"
         "3. Income: the lower of your Population and Revenue.\n"
         "4. From the button holder round the table, each player bids, renovates or takes "
-        "publicity; outbid players choose again on their next turn. Then winners pay and "
+        "publicity; outbid players choose again on their next turn. Renovate and Publicity "
+        "are carried out at once, while the others finish bidding. Then winners pay and "
         "place or keep their tiles.\n"
         "5-6. A full sheet ends the game; otherwise the button moves left."
     ),
@@ -60,14 +61,16 @@ _TEXT: Final[dict[Topic, str]] = {
         "choose again on your turn."
     ),
     "renovate": (
-        "`renovate`: after bidding, take up to 2 tiles off your sheet (`remove <cell>`), "
-        "then put up to 2 tiles you own on it (`place ...`), even ones just removed. Only "
-        "the finished sheet must follow the placement rules (`done`); `undo` starts over "
-        "and `cancel` keeps your sheet as it was."
+        "`renovate`: at once, while the others finish bidding, take up to 2 tiles off your "
+        "sheet (`remove <cell>`), then put up to 2 tiles you own on it (`place ...`), even "
+        "ones just removed. Only the finished sheet must follow the placement rules "
+        "(`done`); `undo` starts over and `cancel` keeps your sheet as it was. A renovation "
+        "not finished when bidding ends goes on while the tiles bought are placed."
     ),
     "publicity": (
-        "`publicity`: gain 1 Fame at once (some event cards change this), and after "
-        "bidding you may place one tile from your reserve (`place ...` or `done`)."
+        "`publicity`: gain 1 Fame at once (some event cards change this), and you may "
+        "place one tile from your reserve at once too, while the others finish bidding "
+        "(`place ...` or `done`)."
     ),
     "place": (
         "`place <tile> <cell> <turn>`: the cell under the tile's top-left corner (a1 at "

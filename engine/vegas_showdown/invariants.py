@@ -100,7 +100,15 @@ def _check_round(state: GameState) -> None:
         return
     require(not state.winners, "a game in progress has winners")
     if state.step == "actions":
-        require(not state.pending, "a decision is pending while actions are chosen")
+        for decision in state.pending:
+            player = state.player(decision.player)
+            require(
+                state.timing == "at_once"
+                and decision.kind in ("renovate", "publicity")
+                and player.action == decision.kind,
+                "a decision other than the chosen Renovate or Publicity is pending while "
+                "actions are chosen",
+            )
         current = state.player(state.current) if state.current else None
         require(
             current is not None

@@ -81,15 +81,19 @@ def _stack(size: Size) -> ChooseStack:
 def legal_actions(
     state: GameState, player: Color, kinds: Collection[str] | None = None
 ) -> list[Action]:
-    """Every action `player` may take now, optionally only of the given kinds."""
+    """Every action `player` may take now, optionally only of the given kinds.
+
+    Bids are listed by track; `apply` also takes a bid naming the tile up for auction
+    there instead (the same bid, in other words). While bidding goes on, a player who
+    renovates or publicizes answers that decision, and the player whose turn it is
+    chooses.
+    """
     if state.over or player not in state.colors:
         return []
     found: list[Action] = []
-    if state.pending:
-        for decision in state.pending:
-            if decision.player == player:
-                found.extend(_answers(state, decision))
-                break
+    owed = next((d for d in state.pending if d.player == player), None)
+    if owed is not None:
+        found.extend(_answers(state, owed))
     elif state.step == "actions" and state.current == player:
         found.extend(_choices(state, player))
     if kinds is not None:

@@ -4,6 +4,10 @@ Parsing turns text into an `Action` or raises `NotationError` ("I can't read tha
 whether the action is allowed is decided later, by `apply`. Formatting gives the
 canonical text back, so `parse_command(format_action(a)) == a`.
 
+A bid names a track (`P1`-`P4`, `slots`, `slots2`, `lounge`, `restaurant`) or the tile
+up for auction there (`bid fancy_slots 18`), which `apply` finds on the board. A word
+that is nearly a tile's or a command's name gets a "did you mean".
+
 Cells are a column letter (A at the casino end, west) and a row number (1 at the
 top): `C2`. A placement names the cell under the placed tile's top-left corner and a
 clockwise turn in degrees: `place lounge C2 90`.
@@ -11,7 +15,9 @@ clockwise turn in degrees: `place lounge C2 90`.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from pydantic import ValidationError
@@ -40,7 +46,7 @@ from .sheet import cell_name, parse_cell
 from .tables import COMPONENTS, TILES
 
 USAGE: Final[dict[str, str]] = {
-    "bid": "bid <P1-P4|slots|slots2|lounge|restaurant> <amount>",
+    "bid": "bid <P1-P4|slots|slots2|lounge|restaurant|tile> <amount>",
     "renovate": "renovate",
     "publicity": "publicity",
     "stack": "stack small|medium|large",
@@ -66,6 +72,8 @@ _TARGET_WORDS: Final[dict[str, BidTarget]] = {
 }
 _AMOUNT = re.compile(r"^\$?([0-9]{1,6})$")
 _ROTATIONS: Final = {"0": 0, "90": 1, "180": 2, "270": 3}
+# The most characters of a player's words a refusal echoes.
+_SHOWN: Final = 24
 
 
 def _key(text: str) -> str:
@@ -81,15 +89,42 @@ _TILE_WORDS: Final[dict[str, str]] = {
 }
 
 
+def _shown(text: str) -> str:
+    """The player's words, shortened when echoed back (a refusal stays short)."""
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+
+
 def _fail(kind: str, problem: str) -> NotationError:
     return NotationError(f"{problem} Usage: {USAGE[kind]}")
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """` Did you mean lounge?`: the known word closest to a misspelt one ('' if none is)."""
+    found = difflib.get_close_matches(word.lower(), list(known), n=1, cutoff=0.7)
+    return f" Did you mean {found[0]}?" if found else ""
+
+
+def tile_guess(word: str) -> str | None:
+    """The tile a misspelt word most likely means (`lonuge`: `lounge`), if any is close."""
+    found = difflib.get_close_matches(_key(word), list(_TILE_WORDS), n=1, cutoff=0.7)
+    return _TILE_WORDS[found[0]] if found else None
+
+
+def _tile_meant(word: str) -> str:
+    """` Did you mean lounge?` for a word close to a tile's id, name or alias."""
+    meant = tile_guess(word)
+    return f" Did you mean {meant}?" if meant else ""
 
 
 def parse_tile(word: str) -> str:
     """A tile by id or name without spaces, e.g. `fancy_slots` or `FancySlots`."""
     tile = _TILE_WORDS.get(_key(word))
     if tile is None:
-        raise NotationError(f"'{word}' is not a tile: tiles are " + ", ".join(sorted(TILES)) + ".")
+        raise NotationError(
+            f"'{_shown(word)}' is not a tile.{_tile_meant(word)} Tiles are "
+            + ", ".join(sorted(TILES))
+            + "."
+        )
     return tile
 
 
@@ -103,7 +138,7 @@ def parse_sheet_cell(word: str) -> tuple[int, int]:
     if cell is None or not (0 <= cell[0] < cols and 0 <= cell[1] < rows):
         last = cell_name((cols - 1, rows - 1))
         raise NotationError(
-            f"'{word}' is not a cell of the sheet: write a column letter and a row number, "
+            f"'{_shown(word)}' is not a cell of the sheet: write a column letter and a row number, "
             f"from a1 to {last}."
         )
     return cell
@@ -113,7 +148,7 @@ def parse_color(word: str) -> Color:
     """A player colour."""
     color = word.lower()
     if color not in COLORS:
-        raise NotationError(f"'{word}' is not a player colour: {', '.join(COLORS)}.")
+        raise NotationError(f"'{_shown(word)}' is not a player colour: {', '.join(COLORS)}.")
     return color
 
 
@@ -126,7 +161,7 @@ def parse_command(text: str) -> Action:
     try:
         return _parse(kind, args)
     except ValidationError as error:  # values the models reject
-        raise _fail(kind, f"I can't read '{text.strip()}'.") from error
+        raise _fail(kind, f"I can't read '{_shown(text.strip())}'.") from error
 
 
 def _parse(kind: str, args: list[str]) -> Action:
@@ -137,12 +172,15 @@ def _parse(kind: str, args: list[str]) -> Action:
     if kind == "bid":
         if len(args) != 2:
             raise _fail(kind, "Say which tile's track and how much.")
-        target = _TARGET_WORDS.get(args[0].lower())
+        target: str | None = _TARGET_WORDS.get(args[0].lower()) or _TILE_WORDS.get(_key(args[0]))
         if target is None:
-            raise _fail(kind, f"'{args[0]}' is not a bidding track.")
+            meant = did_you_mean(args[0], _TARGET_WORDS) or _tile_meant(args[0])
+            raise _fail(kind, f"'{_shown(args[0])}' is not a bidding track or a tile.{meant}")
         match = _AMOUNT.match(args[1])
         if match is None or int(match.group(1)) < 1:
-            raise _fail(kind, f"'{args[1]}' is not an amount of money: write it like 12 or $12.")
+            raise _fail(
+                kind, f"'{_shown(args[1])}' is not an amount of money: write it like 12 or $12."
+            )
         return Bid(target=target, amount=int(match.group(1)))
     if kind == "stack":
         if len(args) != 1 or args[0].lower() not in SIZES:
@@ -156,21 +194,23 @@ def _parse(kind: str, args: list[str]) -> Action:
         x, y = parse_sheet_cell(args[1])
         turn = args[2].lower().rstrip("°") if len(args) == 3 else "0"
         if turn not in _ROTATIONS:
-            raise _fail(kind, f"'{args[2]}' is not a turn: use 0, 90, 180 or 270.")
+            raise _fail(kind, f"'{_shown(args[2])}' is not a turn: use 0, 90, 180 or 270.")
         return Place(tile=tile, x=x, y=y, rot=_ROTATIONS[turn])
     if kind == "remove":
         if len(args) != 1:
             raise _fail(kind, "Say which cell the tile covers.")
         x, y = parse_sheet_cell(args[0])
         return Remove(x=x, y=y)
-    raise NotationError(f"I don't know the command '{kind}'. Commands: " + ", ".join(USAGE) + ".")
+    raise NotationError(
+        f"I don't know the command '{_shown(kind)}'. Commands: " + ", ".join(USAGE) + "."
+    )
 
 
 def parse_line(line: str) -> tuple[Color, Action]:
     """Parse `<player>: <command>`, the form used in logs and scenarios."""
     who, sep, command = line.partition(":")
     if not sep:
-        raise NotationError(f"'{line}' needs the player first, like 'red: publicity'.")
+        raise NotationError(f"'{_shown(line)}' needs the player first, like 'red: publicity'.")
     return parse_color(who.strip()), parse_command(command)
 
 

@@ -30,7 +30,7 @@ from .moves import (
 from .record import GameRecord
 from .setup import GameSettings, new_game
 from .sheet import Placement, fitting_placements, legal_placements, sheet_problems
-from .state import BuyDecision, Decision, GameState, RenovateDecision, StackDecision
+from .state import BuyDecision, Decision, GameState, RenovateDecision, StackDecision, Timing
 from .tables import COMPONENTS
 
 CHOICE_WEIGHTS: dict[str, float] = {"bid": 6.0, "renovate": 1.0, "publicity": 2.0}
@@ -62,12 +62,14 @@ class RandomPlayer:
 
     def next_move(self, state: GameState) -> tuple[Color, Action]:
         """The next (player, action) to apply to `state`."""
-        if state.pending:
+        # While bidding goes on, a renovation or publicity and the next choice are both
+        # awaited: either may come first.
+        chooser = state.current if state.step == "actions" else None
+        if state.pending and (chooser is None or self.rnd.random() < 0.5):
             decision = self.rnd.choice(state.pending)
             return decision.player, self.answer(state, decision)
-        player = state.current
-        assert player is not None
-        return player, self.choose(state, player)
+        assert chooser is not None
+        return chooser, self.choose(state, chooser)
 
     def choose(self, state: GameState, color: Color) -> Action:
         """A random action choice for the player whose turn it is."""
@@ -135,14 +137,16 @@ def play_game(
     max_moves: int = 20_000,
     check: bool = True,
     events: list[Event] | None = None,
+    timing: Timing = "at_once",
 ) -> tuple[GameState, GameRecord]:
     """Play one game to its end with `strategy` (random by default).
 
     Returns the final state and its record; every event is added to `events` if given.
-    With `check`, the invariants are verified after every accepted action. Raises if the
+    With `check`, the invariants are verified after every accepted action; `timing` says
+    when Renovate and Publicity are carried out (see `GameSettings`). Raises if the
     game has not ended after `max_moves` accepted actions (a stuck game is a bug).
     """
-    settings = GameSettings(players=players, seed=seed)
+    settings = GameSettings(players=players, seed=seed, timing=timing)
     state, told = new_game(settings)
     record = GameRecord(settings=settings)
     mover = strategy if strategy is not None else RandomPlayer(seed=seed)

@@ -140,6 +140,8 @@ def end_round(state: GameState, events: list[Event]) -> None:
     state.no_bid.clear()
     state.drawn.clear()
     state.premier_placers.clear()
+    if state.placed_while_bidding:
+        state.placed_while_bidding.clear()
     if state.income_rule != "lesser":
         state.income_rule = "lesser"
     if state.publicity_fame != 1:

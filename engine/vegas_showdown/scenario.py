@@ -28,12 +28,12 @@ from .flow import proceed
 from .game import apply
 from .moves import legal_actions
 from .narrate import describe
-from .notation import format_action, parse_command, parse_line
+from .notation import did_you_mean, format_action, parse_command, parse_line, tile_guess
 from .rounds import start_round
 from .setup import GameSettings, new_game
 from .sheet import Placement, canonical, sheet_problems
 from .sheet_scoring import sheet_bonuses
-from .state import Choice, GameState, Player, Space
+from .state import Choice, GameState, Player, Space, Timing
 from .tables import COMPONENTS, TILES, card_of
 
 SpaceId = Literal["P1", "P2", "P3", "P4"]
@@ -151,18 +151,23 @@ class Step(_Strict):
 
 
 class Scenario(_Strict):
-    """A scenario file."""
+    """A scenario file.
+
+    `timing`: when Renovate and Publicity are carried out (`at_once`, as the books say;
+    `after_bidding` for games played before that).
+    """
 
     name: str
     players: list[Color]
     seed: int = 0
+    timing: Timing = "at_once"
     setup: Setup | None = None
     steps: list[Step]
     note: str = ""
 
     @model_validator(mode="after")
     def _setup_fits(self) -> Scenario:
-        GameSettings(players=self.players, seed=self.seed)
+        GameSettings(players=self.players, seed=self.seed, timing=self.timing)
         setup = self.setup
         if setup is None:
             return self
@@ -180,7 +185,10 @@ class Scenario(_Strict):
 
 def _tile(tile: str) -> str:
     if tile not in TILES:
-        raise ValueError(f"'{tile}' is not a tile id")
+        meant = tile_guess(tile)
+        raise ValueError(
+            f"'{tile}' is not a tile id" + (f"; did you mean {meant}?" if meant else "")
+        )
     return tile
 
 
@@ -191,7 +199,9 @@ def card_index(name: str, taken: set[int] | None = None) -> int:
         fits = copy.card_id == card_id and (not symbol or copy.symbol == symbol)
         if fits and (taken is None or copy.position not in taken):
             return copy.position
-    raise ValueError(f"no (free) event card '{name}'")
+    known = {copy.card_id for copy in COMPONENTS.event_deck}
+    meant = did_you_mean(card_id, known) if card_id not in known else ""
+    raise ValueError(f"no (free) event card '{name}'.{meant}")
 
 
 def _placement(text: str) -> Placement:
@@ -207,7 +217,7 @@ def _placement_text(placement: Placement) -> str:
 
 def build_state(scenario: Scenario) -> GameState:
     """The scenario's starting state: its setup, or a new game from its seed."""
-    settings = GameSettings(players=scenario.players, seed=scenario.seed)
+    settings = GameSettings(players=scenario.players, seed=scenario.seed, timing=scenario.timing)
     setup = scenario.setup
     if setup is None:
         state, _ = new_game(settings)
@@ -279,6 +289,7 @@ def build_state(scenario: Scenario) -> GameState:
         deck=deck,
         no_bid=list(setup.no_bid),
         rng=Pcg32.seeded(scenario.seed),
+        timing=scenario.timing,
     )
     if min(basic.values(), default=0) < 0 or any(n < 0 for n in Counter(out).values()):
         raise ValueError("the setup uses more basic tiles than the game has")

@@ -2,26 +2,55 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationInfo,
+    model_serializer,
+    model_validator,
+)
 
 from engine.rng import Pcg32
 
 from .actions import SIZES, Color
 from .events import Event, GameStarted, RoundStarted, TileFlipped
 from .flow import proceed
-from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, Player, Space
+from .state import MAX_PLAYERS, MIN_PLAYERS, GameState, Player, Space, Timing
 from .tables import COMPONENTS, TILES
 
 
 class GameSettings(BaseModel):
-    """What a new game needs: player colours in seating order (3 to 5), and the seed."""
+    """What a new game needs: player colours in seating order (3 to 5), and the seed.
+
+    `timing`: when Renovate and Publicity are carried out, `at_once` (as the books say)
+    for a new game. Settings read from JSON written before the field existed (a saved
+    game, an exported record) say `after_bidding`, the timing they were played with; so
+    that a new record never reads as an old one, the field is always written out.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: Annotated[list[Color], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
     seed: int = 0
+    timing: Timing = "at_once"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _saved_before_timing(cls, data: Any, info: ValidationInfo) -> Any:
+        if info.mode == "json" and isinstance(data, dict) and "timing" not in data:
+            return {**data, "timing": "after_bidding"}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _always_timing(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            data["timing"] = self.timing
+        return data
 
     @model_validator(mode="after")
     def _distinct_colors(self) -> GameSettings:
@@ -71,6 +100,7 @@ def new_game(settings: GameSettings) -> tuple[GameState, list[Event]]:
         out_of_game=removed,
         deck=deck,
         rng=rng,
+        timing=settings.timing,
     )
     events: list[Event] = [
         GameStarted(players=tuple(settings.players), button=button, removed=tuple(removed))

@@ -48,6 +48,8 @@ _ENTRANCE_WORDS: Final[dict[TileColor, str]] = {
     "green": "your casino or hotel entrance",
 }
 _COLUMNS: Final = "abcdefghijklmnopqrstuvwxyz"
+# Rows are read as at most this many digits.
+_MOST_ROW_DIGITS: Final = 3
 
 
 class IllegalPlacement(ValueError):
@@ -70,6 +72,8 @@ def parse_cell(text: str) -> Cell | None:
     text = text.strip().lower()
     row_text = text[1:]
     if len(text) < 2 or text[0] not in _COLUMNS or not (row_text.isascii() and row_text.isdigit()):
+        return None
+    if len(row_text) > _MOST_ROW_DIGITS:  # no sheet is that tall; `int` refuses past 4,300
         return None
     row = int(row_text)
     return (_COLUMNS.index(text[0]), row - 1) if row >= 1 else None

@@ -21,6 +21,10 @@ Step = Literal["flip", "actions", "build", "over"]
 Choice = Literal["bid", "renovate", "publicity", "pass"]
 IncomeRule = Literal["lesser", "population", "revenue", "half_lesser"]
 EndReason = Literal["sheet_full", "stack_empty"]
+# When Renovate and Publicity are carried out: `at_once` as the books say, when chosen,
+# while the others finish bidding; `after_bidding` with the purchases once bidding is
+# over (how the engine played them before rules version 2 of the bot).
+Timing = Literal["at_once", "after_bidding"]
 
 
 class _Model(BaseModel):
@@ -131,7 +135,12 @@ class GameState(_Model):
       and Publicity Fame.
     - `pending`: decisions the engine waits for, numbered from `next_decision`;
       `filling`: the space a Pull Strings choice will fill.
-    - `premier_placers`: players who put a premier tile on their sheet this round.
+    - `premier_placers`: players who put a premier tile on their sheet this round, in the
+      order they did; `placed_while_bidding`: those of them who did so during bidding
+      (Renovate or Publicity taken at once), in that order.
+    - `timing`: when Renovate and Publicity are carried out (see `Timing`); a state saved
+      before it existed was played `after_bidding`, which is the default here, so
+      `new_game` sets it from the settings.
     - `over`, `end_reason`, `winners`, `final_scores` (Fame by category): set at the end.
     - `rng`: the shuffles, so a saved game continues the same sequence.
     - `game`: the game's name, so a saved state says what it is (as its record does);
@@ -160,6 +169,8 @@ class GameState(_Model):
     next_decision: int = 1
     filling: str | None = None
     premier_placers: list[Color] = []
+    placed_while_bidding: list[Color] = []
+    timing: Timing = "after_bidding"
     over: bool = False
     end_reason: EndReason | None = None
     winners: list[Color] = []

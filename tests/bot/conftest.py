@@ -34,12 +34,15 @@ class Table:
     dave: User
     mod: User
     database: Path
+    # Set to a postgresql:// URL, the bot keeps its games there instead of in `database`.
+    database_url: str | None = None
 
     def settings(self) -> Settings:
         """Settings pointing the bot at the emulator and this test's database."""
         return Settings(
             discord_token=self.emu.token,
             database_path=self.database,
+            database_url=self.database_url,
             discord_api_base=self.emu.api_base,
             discord_gateway_url=self.emu.gateway_url,
             ai_pause_seconds=0,

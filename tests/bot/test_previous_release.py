@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from bot.app import VegasHost, create_bot
 from bot.clock import ManualClock
 from bot.games import GAMES
 from bot.store import verify_game
+from bot.store.__main__ import main as store_command
 from tests.bot.conftest import Table
 from tests.bot.players import answer_prompt, build_something, decision_prompts, prompt_closed
 from tests.discord_emulator import User
@@ -13,9 +18,22 @@ from tests.discord_emulator.fixtures import RunBot
 from tests.store.previous_release import CHANNELS, GUILD, UNDER_WAY, USERS, copy_previous_release
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def postgres_or_not(request: pytest.FixtureRequest) -> str | None:
+    """None (the bot stays on SQLite), or a new PostgreSQL database's URL.
+
+    Asked for before the bot, so the database outlives it.
+    """
+    if request.param == "sqlite":
+        return None
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 async def test_the_previous_release_game_is_finished_in_this_one(
-    table: Table, run_bot: RunBot, clock: ManualClock
+    postgres_or_not: str | None, table: Table, run_bot: RunBot, clock: ManualClock
 ) -> None:
+    """On PostgreSQL, the operator first moves the file there with `bot.store copy`."""
     emu, channel = table.emu, table.channel
     people = [table.alice, table.bob, table.carol, table.dave]
     third = emu.create_channel(table.guild, "classic-table")
@@ -24,6 +42,11 @@ async def test_the_previous_release_game_is_finished_in_this_one(
     )
     ids |= dict(zip(USERS, (user.id for user in people), strict=True))
     copy_previous_release(table.database, ids)
+    if postgres_or_not is not None:
+        table.database_url = postgres_or_not
+        copy = ["--database", str(table.database), "copy", "--to", postgres_or_not]
+        assert await asyncio.to_thread(store_command, copy) == 0
+        table.database.unlink()  # the bot must play on without it
     # This emulator is a Discord that never saw the commands the database says were synced.
     bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock, force_sync=True))
     vegas = bot.client

@@ -59,7 +59,7 @@ async def test_nonsense_typed_is_answered_briefly_with_what_to_type(
         assert said.endswith(numbers) and len(said) < 250, said
     said = await typing(bob, "vs place", tile=LONG, where="1")
     assert len(said) < 200 and said.endswith(
-        "you can place the Table Games (autocomplete lists them)."
+        "You can place the Table Games (autocomplete lists them)."
     )
     for cell in ("a1 a2", LONG):
         said = await typing(bob, "vs remove", cell=cell)

@@ -12,6 +12,7 @@ marker) are in `test_showdown_table.round_two`.
 from __future__ import annotations
 
 from bot.app import VegasHost
+from engine.vegas_showdown.tables import tile_name
 from tests.bot.conftest import Table
 from tests.bot.showdown import (
     open_showdown,
@@ -39,13 +40,18 @@ async def test_every_refusal_is_private_and_changes_nothing(table: Table, vegas:
     assert await typing(bob, "vs bid", tile="P2", amount=18) == turn
     assert await typing(carol, "vs publicity") == turn
     assert await typing(dave, "vs bid", tile="P2", amount=18) == NOT_PLAYING
+    misspelt = await typing(alice, "vs bid", tile="lonuge", amount=9)
+    assert misspelt.startswith("'lonuge' is not a tile up for auction. Did you mean the Lounge?")
+    later = (
+        "now: bought tiles go on sheets once the round's bidding is over (Renovate and "
+        "Publicity place at once, when chosen)."
+    )
     assert await typing(alice, "vs place", tile="slots", where="1") == (
-        "You have no tile to place now: tiles go on sheets once the round's bidding is over."
+        f"You have no tile to place {later}"
     )
     for command in ("vs reserve", "vs done", "vs cancel"):
         assert await typing(alice, command) == (
-            "You have nothing to place, reserve or remove now: tiles go on sheets once the "
-            "round's bidding is over."
+            f"You have nothing to place, reserve or remove {later}"
         )
     assert await typing(alice, "vs stack", size="small") == (
         "No premier space is waiting for you to choose a stack."
@@ -62,19 +68,31 @@ async def test_every_refusal_is_private_and_changes_nothing(table: Table, vegas:
     assert await typing(dave, "vs place", tile="slots", where="1") == NOT_PLAYING
     assert await typing(bob, "vs place", tile="table_games", where="a1 0") == (
         "The Table Games must be joined to your casino entrance by an unbroken path of doors, "
-        "and at a1 it would not be."
+        "and at a1 it would not be. The Table Games fits at a2 turned 90°, a2 turned 270° or a3 "
+        "turned 90° (the nearest)."
     )
     assert (await typing(bob, "vs place", tile="Table Games", where="9")).startswith(
         "'9' is not a place for the Table Games: give its number on your prompt's picture "
         "(1 to 5) or a cell and turn like `c2 90`"
     )
-    assert await typing(bob, "vs place", tile="lounge", where="1") == (
-        "You bought the Table Games: place it, or a tile from your reserve (you have no "
-        "Lounge there)."
-    )
+    # A tile he does not hold is refused as such, wherever it could go.
+    for tile in ("lounge", "theater"):
+        assert await typing(bob, "vs place", tile=tile, where="1") == (
+            f"You have no {tile_name(tile)} to place now: you can place the Table Games "
+            "(autocomplete lists them)."
+        )
     assert await typing(bob, "vs place", tile="casino", where="1") == (
-        "'casino' is not a tile you can place now: you can place the Table Games "
+        "'casino' is not a tile you can place now. You can place the Table Games "
         "(autocomplete lists them)."
+    )
+    assert await typing(bob, "vs place", tile="tabel games", where="1") == (
+        "'tabel games' is not a tile you can place now. Did you mean the Table Games? You "
+        "can place the Table Games (autocomplete lists them)."
+    )
+    assert await typing(bob, "vs place", tile="table_games", where="9" * 5000) == (
+        f"'{'9' * 39}…' is not a place for the Table Games: give its number on "
+        "your prompt's picture (1 to 5) or a cell and turn like `c2 90`; autocomplete lists "
+        "them."
     )
     assert (await typing(bob, "vs remove", cell="a2")).startswith(
         "`/vs remove` is not for now. First put the Table Games you bought on your sheet"

@@ -242,7 +242,8 @@ async def round_two(table: Table, vegas: VegasHost, players: list[User]) -> None
         bid = emu.slash(alice, channel, "vs bid", tile=tile, amount=amount)
         assert await refused(table, vegas, bid) == because  # said once, nothing after
     closing = await emu.slash(alice, channel, "vs publicity")
-    assert "Placing now: **Bob** (blue), **Carol** (green) and **Alice** (red)" in closing.content
+    # Bob's renovation and Alice's Publicity were asked for when they chose them.
+    assert "Placing now: **Bob** (blue), **Alice** (red) and **Carol** (green)" in closing.content
 
     # Carol puts her reserve's Lounge on instead of the Slots she bought.
     bought = await prompt_for(emu, table, carol)
@@ -351,7 +352,7 @@ async def information(table: Table, vegas: VegasHost, state: GameState) -> None:
     assert "reconstructed" in rules.embeds[0]["description"]
     renovating = await emu.slash(table.dave, channel, "vs rules", topic="renovate")
     told = renovating.embeds[0]["description"]
-    assert told.startswith("`/vs renovate`: after bidding, take up to 2 tiles off your sheet")
+    assert told.startswith("`/vs renovate`: at once, while the others finish bidding, take up")
     assert "(`/vs remove cell:<cell>`)" in told and "`/vs undo` starts over" in told
     placing = await emu.slash(table.dave, channel, "vs rules", topic="place")
     # The moves are written with the options Discord shows (`tile:`, `where:`).

@@ -12,10 +12,12 @@ from pathlib import Path
 
 from tests.discord_emulator import DiscordEmulator
 from tests.discord_emulator.fixtures import SpawnBot
+from tests.postgres import PostgresServer
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 WRONG_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.a-wrong-token-that-must-never-be-printed"
-SETTINGS = ("DISCORD_", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "VEGAS_HOST_ENV_FILE")
+SETTINGS = ("DISCORD_", "DATABASE_", "DEV_GUILD_ID", "LOG_LEVEL", "VEGAS_HOST_ENV_FILE")
+DATABASE_PASSWORD = "a-database-password-never-printed"
 
 
 async def start_bot(folder: Path, env: Mapping[str, str]) -> tuple[int, list[str]]:
@@ -143,6 +145,49 @@ async def test_an_unusable_database_path_is_explained(
     assert lines[-2].startswith(f"Cannot open the games database at {tmp_path}: ")
     assert lines[-1].startswith("Set DATABASE_PATH (in .env or the environment) to a file")
     assert_plain(lines)
+
+
+async def test_an_unreachable_postgresql_is_explained_without_its_password(
+    discord_emulator: DiscordEmulator, tmp_path: Path
+) -> None:
+    url = f"postgresql://vegas:{DATABASE_PASSWORD}@127.0.0.1:{closed_port()}/vegas"
+    env = {**discord_emulator.bot_environment(), "DATABASE_URL": url}
+    code, lines = await start_bot(tmp_path, env)
+
+    assert code == 1
+    assert lines[-2].startswith(
+        "Cannot open the games database at postgresql://vegas:***@127.0.0.1:"
+    )
+    assert "Cannot reach the PostgreSQL server at 127.0.0.1:" in lines[-2]
+    assert lines[-1].startswith("Correct DATABASE_URL (in .env or the environment)")
+    assert_plain(lines)
+    assert DATABASE_PASSWORD not in "\n".join(lines)
+
+
+async def test_a_refused_postgresql_login_is_explained_without_the_password(
+    discord_emulator: DiscordEmulator, postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    url = postgres_server.with_password(DATABASE_PASSWORD)
+    env = {**discord_emulator.bot_environment(), "DATABASE_URL": url}
+    code, lines = await start_bot(tmp_path, env)
+
+    assert code == 1
+    assert "refused the user postgres: wrong password" in lines[-2]
+    assert lines[-1].startswith("Correct DATABASE_URL")
+    assert_plain(lines)
+    assert DATABASE_PASSWORD not in "\n".join(lines)
+
+
+async def test_a_database_url_of_another_kind_is_a_settings_problem(tmp_path: Path) -> None:
+    url = f"mysql://vegas:{DATABASE_PASSWORD}@db.example/vegas"
+    code, lines = await start_bot(tmp_path, {"DISCORD_TOKEN": WRONG_TOKEN, "DATABASE_URL": url})
+
+    assert code == 2
+    assert lines == [
+        "The setting DATABASE_URL='mysql://vegas:***@db.example/vegas' is not right: it must "
+        "be sqlite:///data/vegas.sqlite3 (a file) or postgresql://user:password@host:5432/db.",
+        "Fix it in .env or in the environment, then start the bot again.",
+    ]
 
 
 async def test_a_good_start_logs_no_voice_warnings(spawn_bot: SpawnBot, tmp_path: Path) -> None:

@@ -95,7 +95,14 @@ async def test_three_party_trade_runs_its_steps_in_order(table: Table, vegas: Ve
     done = await emu.click(mover, message, button(message, ":accept"))
     await prompt_shows(emu, message, "Trade #1 is done")
     assert buttons_gone(message) and "Trade #1 is done" in message.content
-    [public] = done.posted  # the news of a button goes to the channel
+    # The news of a button goes to the channel (its picture may take longer than a quiet
+    # spell to draw: wait for it).
+    await emu.wait_for_message(
+        channel, lambda m: m.id > done.interaction.id and "accepts offer #1" in m.content
+    )
+    [public] = [
+        m for m in emu.history(channel) if m.id > done.interaction.id and m.interaction_id is None
+    ]
     assert public.attachment("board.png").data  # the board changed: lot, die, action
     lines = public.content.splitlines()
     steps = [line for line in lines if line.startswith("Trade #1, step")]

@@ -153,6 +153,36 @@ async def slash(
     return await await_reply(emulator, record, start, f"/{name}")
 
 
+async def send_slash(
+    emulator: DiscordEmulator, user: User, channel: Channel, name: str, options: dict[str, Any]
+) -> InteractionRecord:
+    """Send `/name` like `slash`, without waiting: the caller awaits `record.answered`.
+
+    For drivers of many channels at once (a load benchmark), where the bot never goes
+    quiet: the record stamps when it was acknowledged and when its answer was whole.
+    """
+    command, path = await find_command(emulator, user, channel, name)
+    resolved: dict[str, dict[str, Any]] = {}
+    leaf = path[-1] if path else command
+    values = build_options(emulator, user, channel, leaf, options, resolved, [])
+    data = command_data(command, path, values, resolved)
+    return start_interaction(emulator, APPLICATION_COMMAND, user, channel, data)
+
+
+async def send_autocomplete(
+    emulator: DiscordEmulator, user: User, channel: Channel, name: str, option: str, typed: str
+) -> InteractionRecord:
+    """Ask for the choices of `option` of `/name` like `autocomplete`, without waiting."""
+    command, path = await find_command(emulator, user, channel, name)
+    leaf = path[-1] if path else command
+    definition = next((item for item in leaf.get("options") or [] if item["name"] == option), None)
+    if definition is None or not definition.get("autocomplete"):
+        raise ValueError(f"/{name} has no autocomplete option {option!r}")
+    values = [{"name": option, "type": definition["type"], "value": typed, "focused": True}]
+    data = command_data(command, path, values, {})
+    return start_interaction(emulator, AUTOCOMPLETE, user, channel, data)
+
+
 async def autocomplete(
     emulator: DiscordEmulator,
     user: User,
@@ -317,6 +347,7 @@ def start_interaction(
         message=message,
     )
     emulator.interactions[interaction_id] = record
+    emulator.interactions_by_token[token] = record
     emulator.gateway.dispatch("INTERACTION_CREATE", payload)
     return record
 

@@ -100,6 +100,8 @@ class DiscordEmulator:
         self.settle_time = settle_time
         self.heartbeat_interval = heartbeat_interval
         self.privileged_intents = privileged_intents
+        # The shard count GET /gateway/bot recommends (a sharded client asks it).
+        self.recommended_shards = 1
         self.token = token
         self.ids = Snowflakes()
         self.owner = User(self.ids.next(), "emulator-owner")
@@ -111,6 +113,7 @@ class DiscordEmulator:
         self.dm_channels: dict[int, Channel] = {}
         self.commands = commands.CommandStore(self)
         self.interactions: dict[int, InteractionRecord] = {}
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.faults = Faults()
         self.gateway = Gateway(self)
         self.requests: list[RequestRecord] = []
@@ -206,13 +209,16 @@ class DiscordEmulator:
 
     # The world.
 
-    def create_guild(self, name: str = "Vegas Night") -> Guild:
+    def create_guild(
+        self, name: str = "Vegas Night", *, shard: tuple[int, int] | None = None
+    ) -> Guild:
         """A guild owned by the emulator's owner account, with the bot already a member.
 
         It has an @everyone role with Discord's usual member permissions, a
         "Channel Managers" role with Manage Channels, and the bot's own managed role.
+        With `shard=(id, count)` its id puts it in that shard.
         """
-        guild_id = self.ids.next()
+        guild_id = self.ids.next() if shard is None else self.ids.next_in_shard(*shard)
         everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS)
         managers = Role(self.ids.next(), "Channel Managers", MANAGE_CHANNELS, position=1)
         bot_role = Role(
@@ -223,7 +229,9 @@ class DiscordEmulator:
         guild.members[self.bot.id] = Member(self.bot, [bot_role])
         self.guilds[guild.id] = guild
         for session in self.gateway.sessions.values():
-            session.dispatch("GUILD_CREATE", self.guild_create_payload(guild, session.intents))
+            if session.serves(guild.id):
+                payload = self.guild_create_payload(guild, session.intents)
+                session.dispatch("GUILD_CREATE", payload)
         return guild
 
     def create_channel(
@@ -419,6 +427,18 @@ class DiscordEmulator:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers while `user` types `typed` into `option`."""
         return await driver.autocomplete(self, user, channel, command, option, typed, options)
+
+    async def send_slash(
+        self, user: User, channel: Channel, command: str, /, **options: Any
+    ) -> InteractionRecord:
+        """Send a slash command without waiting; `await record.answered.wait()` for its answer."""
+        return await driver.send_slash(self, user, channel, command, options)
+
+    async def send_autocomplete(
+        self, user: User, channel: Channel, command: str, option: str, /, typed: str = ""
+    ) -> InteractionRecord:
+        """Ask for autocomplete choices without waiting (`record.choices` once answered)."""
+        return await driver.send_autocomplete(self, user, channel, command, option, typed)
 
     async def click(self, user: User, message: Message, custom_id: str) -> driver.Reply:
         """Click the button `custom_id` on a message the bot posted."""

@@ -2,8 +2,11 @@
 
 It sends HELLO, answers IDENTIFY with READY and one GUILD_CREATE per guild, acknowledges
 heartbeats, replays missed events on RESUME, and dispatches events (interactions,
-messages, new channels) to every live session. With `compress=zlib-stream` (what
-discord.py asks for) every message is a zlib-stream chunk ending in a sync flush.
+messages, new channels) to every live session. A session that IDENTIFYs with a `shard`
+`[id, count]` gets only the guilds of that shard, `(guild_id >> 22) % count`, and their
+events; events without a guild (direct messages) go to shard 0, as on Discord. With
+`compress=zlib-stream` (what discord.py asks for) every message is a zlib-stream chunk
+ending in a sync flush.
 A test can drop the connection, abruptly or with a close code, to exercise reconnects.
 """
 
@@ -37,6 +40,7 @@ RESUME, RECONNECT, REQUEST_GUILD_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK 
 # Close codes.
 UNKNOWN_OPCODE, DECODE_ERROR, NOT_AUTHENTICATED, AUTHENTICATION_FAILED = 4001, 4002, 4003, 4004
 ALREADY_AUTHENTICATED, INVALID_INTENTS, DISALLOWED_INTENTS = 4005, 4013, 4014
+INVALID_SHARD = 4010
 
 # Intents.
 GUILDS = 1 << 0
@@ -107,11 +111,18 @@ class GatewaySession:
     sent: list[dict[str, Any]] = field(default_factory=list)
     connection: GatewayConnection | None = None
     resumes: int = 0
+    # The shard this session carries, (id, count); (0, 1) is every guild.
+    shard: tuple[int, int] = (0, 1)
 
     @property
     def connected(self) -> bool:
         """Whether a websocket currently carries this session."""
         return self.connection is not None
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this session's shard carries the guild (None: direct messages)."""
+        shard_id, count = self.shard
+        return shard_of(guild_id, count) == shard_id
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send (or keep for a later RESUME) one event with the next sequence number."""
@@ -141,10 +152,13 @@ class Gateway:
     def dispatch(self, event: str, data: dict[str, Any], intent: int | None = None) -> None:
         """Send an event to every session, or to those that asked for `intent`.
 
-        Disconnected sessions keep it for a RESUME, as Discord does.
+        Only the sessions of the event's shard get it: the shard of its `guild_id`, or
+        shard 0 for an event without a guild. Disconnected sessions keep it for a
+        RESUME, as Discord does.
         """
+        guild_id = int(data["guild_id"]) if data.get("guild_id") else None
         for session in self.sessions.values():
-            if intent is None or session.intents & intent:
+            if (intent is None or session.intents & intent) and session.serves(guild_id):
                 session.dispatch(event, data)
 
     async def drop(self, code: int | None = None) -> int:
@@ -232,11 +246,15 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.emulator.privileged_intents:
             connection.close(DISALLOWED_INTENTS)
             return None
-        session = GatewaySession(id=secrets.token_hex(16), intents=intents)
+        shard = _shard(data.get("shard", [0, 1]))
+        if shard is None:
+            connection.close(INVALID_SHARD)
+            return None
+        session = GatewaySession(id=secrets.token_hex(16), intents=intents, shard=shard)
         session.connection = connection
         self.sessions[session.id] = session
         emulator = self.emulator
-        guilds = emulator.bot_guilds()
+        guilds = [guild for guild in emulator.bot_guilds() if session.serves(guild.id)]
         session.dispatch(
             "READY",
             {
@@ -252,6 +270,7 @@ class Gateway:
                 "presences": [],
                 "guild_join_requests": [],
                 "geo_ordered_rtc_regions": [],
+                "shard": list(shard),
                 "user_settings": {},
                 "auth": {},
                 "_trace": ["vegas-host-emulator"],
@@ -303,3 +322,18 @@ class Gateway:
         if data.get("nonce"):
             chunk["nonce"] = data["nonce"]
         session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+def shard_of(guild_id: int | None, count: int) -> int:
+    """The shard carrying a guild's events (direct messages, without a guild: shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
+
+
+def _shard(given: object) -> tuple[int, int] | None:
+    """IDENTIFY's `shard` field as (id, count), or None when Discord would refuse it."""
+    if not isinstance(given, list) or len(given) != 2:
+        return None
+    shard_id, count = given
+    if not isinstance(shard_id, int) or not isinstance(count, int):
+        return None
+    return (shard_id, count) if 0 <= shard_id < count else None

@@ -81,11 +81,23 @@ class InteractionRecord:
     modal: dict[str, Any] | None = None
     uploads: list[Attachment] = field(default_factory=list)
     failed: bool = False
+    # Event-loop times of the initial response and of the answer being whole (a deferred
+    # reply filled in); `answered` is set at the latter (or on a late response, which
+    # failed), for drivers that await many.
+    acknowledged_at: float | None = None
+    completed_at: float | None = None
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def acknowledged(self) -> bool:
         """Whether the bot sent an initial response in time."""
         return self.response_type is not None
+
+    def complete(self) -> None:
+        """Note that the answer is whole now (the first time only)."""
+        if self.completed_at is None:
+            self.completed_at = asyncio.get_running_loop().time()
+            self.answered.set()
 
 
 def routes(
@@ -121,6 +133,7 @@ class InteractionRoutes:
             )
         if asyncio.get_running_loop().time() > record.deadline:
             record.failed = True
+            record.answered.set()  # never to be answered: waiters look at `failed`
             raise not_found(UNKNOWN_INTERACTION, "interaction")
         kind = integer(payload.get("type"), "type")
         data = payload.get("data") or {}
@@ -134,6 +147,9 @@ class InteractionRoutes:
             problems.raise_if_any()
         self._respond(record, kind, data, uploads)
         record.response_type = kind
+        record.acknowledged_at = asyncio.get_running_loop().time()
+        if kind != DEFERRED_CHANNEL_MESSAGE:
+            record.complete()
         if request.query.get("with_response", "").lower() not in ("1", "true"):
             return web.Response(status=204)
         return json_response(self._callback_response(record))
@@ -181,10 +197,7 @@ class InteractionRoutes:
     def _record(self, request: web.Request) -> InteractionRecord:
         """The interaction behind a webhook URL, if its token is still valid."""
         emulator = self.emulator
-        token = request.match_info["token"]
-        record = next(
-            (item for item in emulator.interactions.values() if item.token == token), None
-        )
+        record = emulator.interactions_by_token.get(request.match_info["token"])
         if record is None or request.match_info["application_id"] != str(emulator.application_id):
             raise not_found(UNKNOWN_WEBHOOK, "Webhook")
         if asyncio.get_running_loop().time() > record.created + TOKEN_LIFETIME:
@@ -221,6 +234,7 @@ class InteractionRoutes:
         ):
             edit = {key: value for key, value in payload.items() if key != "flags"}
             message = edit_message(self.emulator, original, edit, uploads)
+            record.complete()
         else:
             message = create_message(
                 self.emulator, record.channel, payload, uploads, interaction=record
@@ -240,7 +254,10 @@ class InteractionRoutes:
         payload, uploads = await read_body(request)
         record = self._record(request)
         message = self._message(record, request.match_info["message_id"])
+        filling = message is record.original and message.loading
         edit_message(self.emulator, message, payload, uploads)
+        if filling:
+            record.complete()
         return json_response(message.payload())
 
     async def delete_message(self, request: web.Request) -> web.StreamResponse:

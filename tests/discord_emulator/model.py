@@ -106,6 +106,13 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_in_shard(self, shard_id: int, count: int) -> int:
+        """A fresh id, as `next`, whose guild would be in shard `shard_id` of `count`."""
+        stamp = self.next() >> 22
+        stamp += (shard_id - stamp) % count
+        self._last = max(stamp << 22, self._last)
+        return self._last
+
 
 @dataclass(eq=False)
 class User:

@@ -108,7 +108,7 @@ class RestRoutes:
         return json_response(
             {
                 "url": self.emulator.gateway_url,
-                "shards": 1,
+                "shards": self.emulator.recommended_shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,

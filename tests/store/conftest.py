@@ -1,4 +1,4 @@
-"""Fixtures for the store tests: a real SQLite file in a temporary folder."""
+"""Fixtures for the store tests: each runs on a real SQLite file and on real PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,16 +10,27 @@ import pytest
 from bot.games import GAMES
 from bot.store import Store
 
+DATABASES = ("sqlite", "postgresql")
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
-    """Where the test's database file lives (inside a folder that does not exist yet)."""
+    """Where the test's SQLite file lives (inside a folder that does not exist yet)."""
     return tmp_path / "data" / "vegas.sqlite3"
 
 
+@pytest.fixture(params=DATABASES)
+def database(request: pytest.FixtureRequest, db_path: Path) -> Path | str:
+    """A new database, once SQLite (a file path) and once PostgreSQL (a URL)."""
+    if request.param == "sqlite":
+        return db_path
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    """A store opened (and migrated) on a fresh file, closed after the test."""
-    opened = await Store.open(db_path, kinds=GAMES)
+async def store(database: Path | str) -> AsyncIterator[Store]:
+    """A store opened (and migrated) on a fresh database, closed after the test."""
+    opened = await Store.open(database, kinds=GAMES)
     yield opened
     await opened.close()

@@ -2,6 +2,8 @@
 
     python -m tests.store.crash_worker DATABASE RUN FULL|NORMAL    (from the repository root)
 
+DATABASE is a SQLite file or a postgresql:// URL.
+
 Prints `ready` once the store is open, then `ack GAME SEQ COMMAND` after every move the
 store has committed. It continues whatever game the channel has open (a lobby left
 half-seated, or a game under way) and starts a new one whenever a game ends.
@@ -11,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from pathlib import Path
 
 from bot.games import GAMES
 from bot.store import Store, Synchronous
@@ -23,7 +24,7 @@ COLORS = ("red", "blue", "green", "yellow")
 AI_COLORS = ("green",)
 
 
-async def main(database: Path, run: int, synchronous: Synchronous) -> None:
+async def main(database: str, run: int, synchronous: Synchronous) -> None:
     store = await Store.open(database, kinds=GAMES, synchronous=synchronous)
     print("ready", flush=True)
     player = RandomPlayer(seed=run, style=sorted(STYLES)[run % len(STYLES)])
@@ -39,4 +40,4 @@ async def main(database: Path, run: int, synchronous: Synchronous) -> None:
 
 if __name__ == "__main__":
     level: Synchronous = "NORMAL" if sys.argv[3] == "NORMAL" else "FULL"
-    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2]), level))
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), level))

@@ -15,6 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 NAMES = (
     "DISCORD_TOKEN",
     "DATABASE_PATH",
+    "DATABASE_URL",
     "DEV_GUILD_ID",
     "LOG_LEVEL",
     "DISCORD_API_BASE",
@@ -89,4 +90,35 @@ def test_the_token_never_shows_in_a_repr_a_dump_or_a_log(
 def test_bad_values_are_refused(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv(name, value)
     with pytest.raises(ValidationError, match=name.lower()):
+        Settings()
+
+
+def test_database_url_wins_over_database_path_and_keeps_its_password_secret(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert Settings().database == Path("data/vegas.sqlite3")
+    (tmp_path / ".env").write_text("DATABASE_PATH=kept/games.sqlite3\n", encoding="utf-8")
+    assert Settings().database == Path("kept/games.sqlite3")
+    url = "postgresql://vegas:pw-never-shown@db.example:5432/vegas"
+    monkeypatch.setenv("DATABASE_URL", url)
+    settings = Settings()
+    assert settings.database == url
+    assert settings.database_shown == "postgresql://vegas:***@db.example:5432/vegas"
+    with caplog.at_level(logging.DEBUG):
+        logging.getLogger("vegas.test").info("settings: %s / %r", settings, settings)
+    for text in (repr(settings), str(settings), settings.model_dump_json(), caplog.text):
+        assert "pw-never-shown" not in text
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///elsewhere/vegas.sqlite3")
+    assert Settings().database == "sqlite:///elsewhere/vegas.sqlite3"
+
+
+@pytest.mark.parametrize("url", ["mysql://u:p@h/db", "sqlite3:///x", "file.sqlite3"])
+def test_a_database_url_of_another_kind_is_refused(
+    monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", url)
+    if "://" not in url:  # a bare path counts as a SQLite file, as DATABASE_PATH would
+        assert Settings().database == url
+        return
+    with pytest.raises(ValidationError, match="must start with sqlite:///"):
         Settings()

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
-from pathlib import Path
+import json
+from typing import Any
 
 import pytest
 
@@ -14,11 +13,24 @@ from engine.lords_of_vegas.record import GameRecord, PublicRecord
 from tests.store.playthrough import open_lobby, play_move, play_to_end, start_table
 
 
-def tamper(db_path: Path, *statements: str) -> None:
-    """Change the file behind the store's back, as a bug or a hand edit would."""
-    with closing(sqlite3.connect(db_path, isolation_level=None)) as db:
-        for statement in statements:
-            db.execute(statement)
+async def tamper(store: Store, *statements: str) -> None:
+    """Change the database behind the store's back, as a bug or a hand edit would."""
+    for statement in statements:
+        await store.database.execute(statement)
+
+
+async def tamper_snapshot(store: Store, game_id: int, **changes: Any) -> None:
+    """Overwrite fields of a game's stored snapshot (a nested field as `a__0__b`)."""
+    state = json.loads((await store.game(game_id)).state_json or "{}")
+    for name, value in changes.items():
+        *path, last = name.split("__")
+        target = state
+        for step in path:
+            target = target[int(step) if step.isdigit() else step]
+        target[last] = value
+    await store.database.execute(
+        "UPDATE snapshots SET state = ? WHERE game_id = ?", (json.dumps(state), game_id)
+    )
 
 
 async def played_game(store: Store, channel: int, moves: int) -> int:
@@ -36,24 +48,18 @@ async def test_an_untouched_game_verifies(store: Store) -> None:
     assert (verdict.game_id, verdict.status, verdict.moves) == (game_id, "active", 30)
 
 
-async def test_a_snapshot_that_differs_from_the_replay_is_reported(
-    store: Store, db_path: Path
-) -> None:
+async def test_a_snapshot_that_differs_from_the_replay_is_reported(store: Store) -> None:
     game_id = await played_game(store, 2, 20)
-    tamper(
-        db_path,
-        "UPDATE snapshots SET state = json_set(state, '$.players[0].money', 999, '$.turn', 77) "
-        f"WHERE game_id = {game_id}",
-    )
+    await tamper_snapshot(store, game_id, players__0__money=999, turn=77)
     verdict = await verify_game(store, game_id)
     assert not verdict.ok
     assert verdict.problems == ("the snapshot differs from the replay in: players, turn",)
 
 
-async def test_a_logged_command_the_rules_refuse_is_reported(store: Store, db_path: Path) -> None:
+async def test_a_logged_command_the_rules_refuse_is_reported(store: Store) -> None:
     game_id = await played_game(store, 3, 10)
-    tamper(
-        db_path,
+    await tamper(
+        store,
         f"INSERT INTO moves VALUES ({game_id}, 11, NULL, 'red: withdraw 99', 'now')",
         f"UPDATE games SET moves = 11 WHERE id = {game_id}",
     )
@@ -62,9 +68,9 @@ async def test_a_logged_command_the_rules_refuse_is_reported(store: Store, db_pa
     assert verdict.problems[0].startswith("move 11 ('red: withdraw 99') is refused on replay:")
 
 
-async def test_gaps_and_miscounts_in_the_log_are_reported(store: Store, db_path: Path) -> None:
+async def test_gaps_and_miscounts_in_the_log_are_reported(store: Store) -> None:
     game_id = await played_game(store, 4, 5)
-    tamper(db_path, f"INSERT INTO moves VALUES ({game_id}, 7, NULL, 'red: end', 'now')")
+    await tamper(store, f"INSERT INTO moves VALUES ({game_id}, 7, NULL, 'red: end', 'now')")
     problems = (await verify_game(store, game_id)).problems
     assert "the log is not numbered 1, 2, 3, ... without gaps" in problems
     assert "the game counts 5 moves but the log holds 6" in problems

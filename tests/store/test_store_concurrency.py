@@ -22,8 +22,8 @@ TASKS = 24
 MOVES_PER_TASK = 12
 
 
-async def test_many_tasks_on_many_connections_lose_no_update(db_path: Path) -> None:
-    stores = [await Store.open(db_path, kinds=KNOWN_GAMES) for _ in range(CONNECTIONS)]
+async def test_many_tasks_on_many_connections_lose_no_update(database: Path | str) -> None:
+    stores = [await Store.open(database, kinds=KNOWN_GAMES) for _ in range(CONNECTIONS)]
     games = [
         await start_table(stores[0], 500 + n, ["red", "blue", "green"], seed=n)
         for n in range(GAMES)
@@ -70,8 +70,8 @@ async def test_many_tasks_on_many_connections_lose_no_update(db_path: Path) -> N
             await store.close()
 
 
-async def test_different_channels_progress_independently(db_path: Path) -> None:
-    store = await Store.open(db_path, kinds=KNOWN_GAMES)
+async def test_different_channels_progress_independently(database: Path | str) -> None:
+    store = await Store.open(database, kinds=KNOWN_GAMES)
     try:
         games = [
             await start_table(store, 600 + n, ["red", "blue"], seed=n, ai_colors=["blue"])

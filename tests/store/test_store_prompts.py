@@ -8,8 +8,8 @@ from bot.games import GAMES
 from bot.store import Store
 
 
-async def test_prompts_are_kept_found_when_due_and_closed(db_path: Path) -> None:
-    store = await Store.open(db_path, kinds=GAMES)
+async def test_prompts_are_kept_found_when_due_and_closed(database: Path | str) -> None:
+    store = await Store.open(database, kinds=GAMES)
     try:
         game = await store.create_game(
             guild_id=1, channel_id=2, host_user_id=3, edition="updated", kind="lords_of_vegas"
@@ -33,12 +33,12 @@ async def test_prompts_are_kept_found_when_due_and_closed(db_path: Path) -> None
         await store.close()
 
 
-async def test_offer_drafts_survive_reopening_and_can_be_deleted(db_path: Path) -> None:
-    store = await Store.open(db_path, kinds=GAMES)
+async def test_offer_drafts_survive_reopening_and_can_be_deleted(database: Path | str) -> None:
+    store = await Store.open(database, kinds=GAMES)
     await store.save_draft(5, 6, '{"steps": ["red pays blue 1"]}')
     await store.save_draft(5, 6, '{"steps": ["red pays blue 2"]}')
     await store.close()
-    store = await Store.open(db_path, kinds=GAMES)
+    store = await Store.open(database, kinds=GAMES)
     try:
         assert await store.draft(5, 6) == '{"steps": ["red pays blue 2"]}'
         assert await store.draft(5, 7) is None

@@ -27,8 +27,8 @@ async def test_options_change_in_the_lobby_and_in_play_with_the_version(store: S
         await store.set_options(game.id, ended.version, {"images": "turn"})
 
 
-async def test_a_turn_timer_reminds_once_then_runs_out(db_path: Path) -> None:
-    store = await Store.open(db_path, kinds=GAMES)
+async def test_a_turn_timer_reminds_once_then_runs_out(database: Path | str) -> None:
+    store = await Store.open(database, kinds=GAMES)
     game = await start_table(store, 20, ["red", "blue"], seed=2)
     assert await store.turn_timer(game.id) is None
     assert await store.next_turn_timer_due() is None
@@ -39,7 +39,7 @@ async def test_a_turn_timer_reminds_once_then_runs_out(db_path: Path) -> None:
     await store.mark_reminded(game.id, 1)
     await store.close()
 
-    store = await Store.open(db_path, kinds=GAMES)  # as after a restart
+    store = await Store.open(database, kinds=GAMES)  # as after a restart
     try:
         kept = await store.turn_timer(game.id)
         assert kept is not None and kept.reminded and kept.due == 200.0

@@ -6,12 +6,12 @@ Every word about the rules comes from the engine's narration; the `Post`s are th
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 import discord
 
+from bot import drawing
 from bot.posts import (
     BOARD_FILE,
     COLOR_HEX,
@@ -61,7 +61,7 @@ def narrate(events: Iterable[Event], game: Game, *, asks: bool = False) -> list[
 
 async def board_image(game: Game, state: GameState) -> bytes:
     """The board PNG, drawn in a worker thread so the bot keeps answering meanwhile."""
-    return await asyncio.to_thread(render_board, state, names=plain_names(game))
+    return await drawing.draw(render_board, state, names=plain_names(game))
 
 
 def whose_turn(

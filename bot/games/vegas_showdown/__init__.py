@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .game import VegasShowdown
+from .game import RULES_VERSION, VegasShowdown
 
 GAME: Final = VegasShowdown()
 
-__all__ = ["GAME", "VegasShowdown"]
+__all__ = ["GAME", "RULES_VERSION", "VegasShowdown"]

@@ -11,7 +11,6 @@ player the decision waits for may use them; the engine judges every move.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import re
@@ -20,14 +19,14 @@ from typing import Any, Final, TypeAlias, cast
 
 import discord
 
-from bot import replies
+from bot import drawing, replies
 from bot.app import host_of
 from bot.game import Refusal
 from bot.host import Host
 from bot.seats import seat_colors
 from bot.store import Game
 from engine.vegas_showdown import Action, Decision, GameState, parse_command
-from engine.vegas_showdown.actions import SIZES, Place
+from engine.vegas_showdown.actions import SIZES, Color, Place
 from engine.vegas_showdown.sheet import Placement, cell_name
 from engine.vegas_showdown.state import (
     BuyDecision,
@@ -440,13 +439,19 @@ def preview(
 
     Past what one picture numbers, every place gets a dot, unnumbered (an overview).
     """
+    return drawn_preview(state, decision, tile, plain_names(game), numbers)
+
+
+def drawn_preview(
+    state: GameState,
+    decision: Decision,
+    tile: str,
+    names: dict[Color, str],
+    numbers: range | None = None,
+) -> bytes:
+    """`preview` from the players' names: what a drawing worker is sent (no stored game)."""
     return render_placement_preview(
-        state,
-        decision.player,
-        tile,
-        spots(state, decision, tile),
-        names=plain_names(game),
-        numbers=numbers,
+        state, decision.player, tile, spots(state, decision, tile), names=names, numbers=numbers
     )
 
 
@@ -559,7 +564,7 @@ async def show_choice(host: Host, interaction: Interaction, game_id: int, decisi
         await replies.refuse(interaction, str(refusal))
         return
     number = ordered.index(placement) + 1
-    image = await asyncio.to_thread(
+    image = await drawing.draw(
         render_placement_choice, state, decision.player, placement, names=plain_names(game)
     )
     cell, _, turn = value.partition(" ")[2].partition(" ")
@@ -585,7 +590,9 @@ async def show_range(
     await replies.defer(interaction, ephemeral=True)
     try:
         game, state, decision = await _decision(host, interaction, game_id, decision_id)
-        first = int(_values(interaction)[0]) if _values(interaction)[0].isdigit() else 1
+        value = _values(interaction)[0]
+        # Only the menu's own numbers are read (`int` refuses past 4,300 digits).
+        first = int(value) if value.isascii() and value.isdigit() and len(value) <= 4 else 1
         ordered = spots(state, decision, tile)
         run = next((m for m in placing.ranges(ordered) if m.first == first), None)
         if run is None:
@@ -594,7 +601,7 @@ async def show_range(
         await replies.refuse(interaction, str(refusal))
         return
     numbers = range(run.first, run.last + 1)
-    image = await asyncio.to_thread(preview, game, state, decision, tile, numbers)
+    image = await drawing.draw(drawn_preview, state, decision, tile, plain_names(game), numbers)
     view = discord.ui.View(timeout=None)
     view.add_item(SpotMenu(game.id, decision.id, 0, spot_options(run), run.title))
     turns = {TURN_WORDS[p.rot] for p in run.places}
@@ -617,7 +624,7 @@ async def show_tile(host: Host, interaction: Interaction, game_id: int, decision
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return
-    image = await asyncio.to_thread(preview, game, state, decision, tile)
+    image = await drawing.draw(drawn_preview, state, decision, tile, plain_names(game))
     view = discord.ui.View(timeout=None)
     add_spots(view, game, decision, spots(state, decision, tile), MOST_ROWS)
     instead = (

@@ -15,8 +15,9 @@ from discord import app_commands
 from bot.posts import clip
 from engine.vegas_showdown import Color, GameState, NotationError, legal_actions
 from engine.vegas_showdown.actions import BID_TARGETS, Bid, BidTarget, Remove
+from engine.vegas_showdown.bidding import resolve_target as track_of
 from engine.vegas_showdown.bidding import standing_bidder, target_tile
-from engine.vegas_showdown.notation import parse_tile
+from engine.vegas_showdown.notation import parse_tile, tile_guess
 from engine.vegas_showdown.sheet import cell_name
 from engine.vegas_showdown.tables import PREMIER_TARGETS, TILES, tile_name
 from engine.words import and_list
@@ -48,7 +49,7 @@ def _amounts(state: GameState, color: Color) -> dict[BidTarget, list[int]]:
     found: dict[BidTarget, list[int]] = {}
     for action in legal_actions(state, color, ("bid",)):
         if isinstance(action, Bid):
-            found.setdefault(action.target, []).append(action.amount)
+            found.setdefault(track_of(state, action.target), []).append(action.amount)
     return found
 
 
@@ -161,9 +162,18 @@ def unknown_target(state: GameState, typed: str) -> str:
     tracks = [f"the {tile_name(space.tile)} ({space.id})" for space in state.spaces if space.tile]
     tracks += [f"the {tile_name(tile)}" for tile, left in state.basic.items() if left]
     return (
-        f"{quoted(typed)} is not a tile up for auction. Up now: {and_list(tracks) or 'nothing'} "
-        "(autocomplete lists those you may bid on, with their prices)."
+        f"{quoted(typed)} is not a tile up for auction.{tile_meant(typed)} Up now: "
+        f"{and_list(tracks) or 'nothing'} (autocomplete lists those you may bid on, with "
+        "their prices)."
     )
+
+
+def tile_meant(typed: str) -> str:
+    """` Did you mean the Lounge?` for a misspelt tile name ('' when none is close)."""
+    if tile_of(typed) is not None:
+        return ""
+    meant = tile_guess(typed)
+    return f" Did you mean the {tile_name(meant)}?" if meant else ""
 
 
 def place_tiles(state: GameState, color: Color, typed: str) -> list[app_commands.Choice[str]]:

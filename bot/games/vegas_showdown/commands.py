@@ -10,7 +10,6 @@ allows 25 subcommands in a group; this one has 24.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
@@ -19,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Command
 
-from bot import replies
+from bot import drawing, replies
 from bot.game import HostedGame, Refusal
 from bot.host import Host
 from bot.options import TableOptions
@@ -85,7 +84,7 @@ AS_COMMAND: Final = re.compile(
 # A usage in the guide, `/vs place <tile> <cell> <turn>`, once turned into a command.
 USAGE: Final = re.compile(r"`/vs (\w+) ((?:<[^>]+> ?)+)`")
 PROMPT_WORDS: Final = (
-    "At the table you need not type: after bidding, your prompt shows your sheet with every "
+    "At the table you need not type: when you place, your prompt shows your sheet with every "
     "place the tile can go numbered; choose a number from its menu, look at the tile drawn "
     "there, and confirm. Typing, `where:` may be that number too."
 )
@@ -161,12 +160,12 @@ class VegasShowdownCommands(app_commands.Group):
 
     @app_commands.command(name="renovate", description="Choose Renovate this round")
     async def renovate(self, interaction: Interaction) -> None:
-        """Take up to 2 tiles off your sheet and put up to 2 on, after bidding."""
+        """Take up to 2 tiles off your sheet and put up to 2 on, at once."""
         await self._play(interaction, "renovate")
 
     @app_commands.command(name="publicity", description="Choose Publicity: Fame now")
     async def publicity(self, interaction: Interaction) -> None:
-        """Gain Fame now and place up to one reserve tile after bidding."""
+        """Gain Fame now and place up to one reserve tile, at once."""
         await self._play(interaction, "publicity")
 
     @app_commands.command(name="stack", description="Pull Strings: choose the premier stack")
@@ -197,10 +196,15 @@ class VegasShowdownCommands(app_commands.Group):
         if decision is None:
             raise Refusal(refusals.nothing_to_place(game, state, cast(Color, color)))
         offered = placing.tiles(state, decision)
+        mine = and_list([f"the {tile_name(t)}" for t in offered]) or "nothing"
         if chosen is None:
-            mine = and_list([f"the {tile_name(t)}" for t in offered]) or "nothing"
             raise Refusal(
-                f"{choices.quoted(tile)} is not a tile you can place now: you can place {mine} "
+                f"{choices.quoted(tile)} is not a tile you can place now.{choices.tile_meant(tile)}"
+                f" You can place {mine} (autocomplete lists them)."
+            )
+        if chosen not in placing.held(state, decision):
+            raise Refusal(
+                f"You have no {tile_name(chosen)} to place now: you can place {mine} "
                 "(autocomplete lists them)."
             )
         ordered = placing.spots(state, decision, chosen)
@@ -281,7 +285,7 @@ class VegasShowdownCommands(app_commands.Group):
             seats = ", ".join(f"{n} ({c})" for c, n in plain_names(game).items())
             raise Refusal(f"{choices.quoted(player or '')} is not a seat at this table: {seats}.")
         await replies.defer(interaction, ephemeral=True)
-        image = await asyncio.to_thread(render_sheet, state, color, names=plain_names(game))
+        image = await drawing.draw(render_sheet, state, color, names=plain_names(game))
         name = chat_names(game)[color]
         await replies.send(
             interaction,

@@ -3,7 +3,9 @@
 Each hook hands the work to this package's modules (commands, posts, prompts, buttons,
 computer players, terminal) or to the engine. What is timed: each action choice (the
 player choosing), each Pull Strings choice, and each round's placements as one stretch
-(everyone places at the same time). Computer seats play as `computer.py` says; a
+(everyone places at the same time). A renovation or publicity begun during bidding is
+not timed with the action choices (its prompt keeps its own decision time) but goes on
+into the placements and runs out with them. Computer seats play as `computer.py` says; a
 resigned seat no computer took over, and a moment that runs out of time (unless the
 table lets a computer play it), move as `absent.py` says.
 """
@@ -36,8 +38,13 @@ from engine.vegas_showdown.events import (
     ActionChosen,
     BidPlaced,
     GameStarted,
+    PlacementFinished,
+    RenovationUndone,
     RoundStarted,
     TileBought,
+    TilePlaced,
+    TileRemoved,
+    TileReserved,
 )
 from engine.vegas_showdown.state import MIN_PLAYERS, StackDecision
 from engine.words import and_list
@@ -49,8 +56,13 @@ from .computer import DEFAULT_LEVEL, choose
 from .names import KIND, chat_names
 from .terminal import Terminal
 
+# 1: Renovate and Publicity carried out after bidding. 2: at once, when chosen, while the
+# others finish bidding, as the books say (a game's settings and state say which).
+RULES_VERSION: Final = 2
 # The order in which free colours are handed out when a player does not choose one.
 COLOR_PREFERENCE: Final[tuple[Color, ...]] = ("red", "blue", "green", "yellow", "purple")
+# What a step of a placement decision (a renovation's, a publicity's, a purchase's) does.
+PLACING: Final = (TilePlaced, TileRemoved, TileReserved, RenovationUndone, PlacementFinished)
 # A moment's number: three per round, in the order they come.
 PHASES: Final = {"flip": 0, "actions": 1, "build": 2}
 
@@ -58,12 +70,13 @@ PHASES: Final = {"flip": 0, "actions": 1, "build": 2}
 def placing_move(events: Sequence[Event], state: GameState) -> bool:
     """True for a placement step that leaves the round going (its prompt tells the player).
 
-    Not the action choice that closed the bidding: its news tells who bought what.
+    Not the action choice that closed the bidding: its news tells who bought what. A
+    renovation or publicity step taken while the others bid is one too.
     """
     told = (RoundStarted, GameStarted, BidPlaced, ActionChosen, TileBought)
-    if not events or any(isinstance(e, told) for e in events):
+    if not events or any(isinstance(e, told) for e in events) or state.over:
         return False
-    return not state.over and state.step == "build"
+    return state.step == "build" or any(isinstance(e, PLACING) for e in events)
 
 
 class VegasShowdown(HostedGame):
@@ -73,6 +86,7 @@ class VegasShowdown(HostedGame):
     title: ClassVar[str] = "Vegas Showdown"
     command: ClassVar[str] = "vs"
     rules: ClassVar[AnyRules] = vegas_showdown
+    rules_version: ClassVar[int] = RULES_VERSION
     options: ClassVar[tuple[str, ...]] = ("turn_timer", "decisions", "images")
     timeout_words: ClassVar[Mapping[str, str]] = {
         "ai": "a computer player (normal) plays for the seat: its action choice, its stack "
@@ -217,7 +231,11 @@ class VegasShowdown(HostedGame):
         their default answers and an action choice takes Renovate.
         """
         level = DEFAULT_LEVEL if by_computer else None
-        for color in vegas_showdown.waiting_for(state):
+        waiting = vegas_showdown.waiting_for(state)
+        # An action choice ran out: its player moves, not a renovation going on meanwhile.
+        if moment.player in waiting:
+            waiting = [moment.player]
+        for color in waiting:
             move = choose(game, state, color, level, self.think_seconds)
             if move is not None:
                 return color, move
@@ -246,6 +264,6 @@ class VegasShowdown(HostedGame):
         until = f", it runs out <t:{int(deadline)}:R>" if deadline is not None else ""
         if owed:
             return f"{prompts.placing_words(state, owed[0])} (round {state.round}{until})"
-        if not state.pending and state.current == color and state.step == "actions":
+        if state.current == color and state.step == "actions":
             return f"your action choice (round {state.round}{until})"
         return None

@@ -50,11 +50,10 @@ def spots(state: GameState, decision: Decision, tile: str) -> tuple[Placement, .
     return numbered_placements(legal_placements(COMPONENTS, sheet, tile))
 
 
-def tiles(state: GameState, decision: Decision) -> list[str]:
-    """The tiles the decision lets its player put on their sheet now, each once.
+def held(state: GameState, decision: Decision) -> list[str]:
+    """The tiles the decision lets its player put on, each once, whether they fit or not.
 
-    A bought tile first, then the reserve's tiles in the order they were kept; only tiles
-    with somewhere to go.
+    A bought tile first, then the reserve's tiles in the order they were kept.
     """
     reserve = state.player(decision.player).reserve
     if isinstance(decision, BuyDecision):
@@ -65,7 +64,15 @@ def tiles(state: GameState, decision: Decision) -> list[str]:
         candidates = list(reserve)
     else:
         candidates = []
-    return [tile for tile in dict.fromkeys(candidates) if spots(state, decision, tile)]
+    return list(dict.fromkeys(candidates))
+
+
+def tiles(state: GameState, decision: Decision) -> list[str]:
+    """The tiles the decision lets its player put on their sheet now, each once.
+
+    As `held`, but only tiles with somewhere to go.
+    """
+    return [tile for tile in held(state, decision) if spots(state, decision, tile)]
 
 
 def can_remove(decision: Decision) -> bool:
@@ -95,7 +102,8 @@ def read_spot(text: str, tile: str, ordered: Sequence[Placement]) -> Placement |
     where the tile cannot go); a cell alone means its only place there, if just one.
     """
     words = text.replace(",", " ").split()
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
+    # Digits are counted before `int` reads them: past 4,300 it raises ValueError.
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and len(words[0]) <= 4:
         number = int(words[0])
         return ordered[number - 1] if 1 <= number <= len(ordered) else None
     if words and words[0].lower().replace("_", "") == tile.replace("_", ""):

@@ -17,13 +17,13 @@ Every word about the rules comes from the engine's narration; the `Post`s are th
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 import discord
 
+from bot import drawing
 from bot.options import TableOptions
 from bot.posts import COLOR_HEX, GREEN_FELT, Post, clip, story_embed
 from bot.seats import display_names, user_of
@@ -136,13 +136,13 @@ def _line(event: Event, names: Mapping[Color, str], following: Sequence[Event] =
 
 
 async def round_image(game: Game, state: GameState) -> bytes:
-    """The round picture (board and sheets), drawn in a worker thread."""
-    return await asyncio.to_thread(render_round, state, names=plain_names(game))
+    """The round picture (board and sheets), drawn away from the event loop."""
+    return await drawing.draw(render_round, state, names=plain_names(game))
 
 
 async def tracks_image(game: Game, state: GameState) -> bytes:
-    """The tracks and bids at a phone's width, drawn in a worker thread."""
-    return await asyncio.to_thread(render_tracks, state, names=plain_names(game))
+    """The tracks and bids at a phone's width, drawn away from the event loop."""
+    return await drawing.draw(render_tracks, state, names=plain_names(game))
 
 
 def sheet_file(index: int, color: Color) -> str:
@@ -151,8 +151,8 @@ def sheet_file(index: int, color: Color) -> str:
 
 
 async def round_pictures(game: Game, state: GameState) -> RoundPictures:
-    """The table and every sheet at a phone's width, drawn in a worker thread."""
-    return await asyncio.to_thread(render_round_pictures, state, names=plain_names(game))
+    """The table and every sheet at a phone's width, drawn away from the event loop."""
+    return await drawing.draw(render_round_pictures, state, names=plain_names(game))
 
 
 def _pictured(post: Post, pictures: RoundPictures) -> Post:
@@ -179,7 +179,7 @@ def next_line(game: Game, state: GameState, deadline: float | None) -> tuple[str
     if stack is not None:
         see = " (see the prompt)" if user_of(game, stack.player) else ""
         return f"{names[stack.player]} chooses which premier stack fills {stack.space}{see}.", []
-    if state.pending:
+    if state.pending and state.step != "actions":
         placing = list(dict.fromkeys(d.player for d in state.pending))
         placers = [names[c] for c in placing]
         prompted = [names[c] for c in placing if user_of(game, c)]
@@ -348,7 +348,7 @@ def _round_lines(
 async def _story(store: Store, game: Game, new_round: int | None) -> RoundStory:
     _, moves = await store.game_and_moves(game.id)
     commands = [move.command for move in moves]
-    return await asyncio.to_thread(round_story, game.settings(), commands, new_round)
+    return await drawing.draw(round_story, game.settings(), commands, new_round)
 
 
 async def round_post(
@@ -460,7 +460,7 @@ def status_embed(
         embed.add_field(name="Result", value=f"{winners} won.", inline=False)
     else:
         waiting, _ = next_line(game, state, None)
-        if not state.pending and state.current is not None:
+        if state.step == "actions" and state.current is not None:
             waiting = f"{names[state.current]} is choosing an action."
         until = f" Time runs out <t:{int(deadline)}:R>." if deadline is not None else ""
         embed.add_field(name="Waiting for", value=clip(waiting + until, 1000), inline=False)

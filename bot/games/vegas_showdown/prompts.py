@@ -1,7 +1,8 @@
 """Vegas Showdown's prompts: a message for each decision a player owes.
 
-After bidding, every player who bought a tile, took Publicity or renovates places at
-the same time; each gets a prompt mentioning them, with their sheet's placement preview
+A player who takes Renovate or Publicity gets their prompt at once, while the others
+bid; after bidding, every player who bought a tile places at the same time, beside any
+renovation still going on. Each gets a prompt mentioning them, with their sheet's placement preview
 (every legal place numbered; past 25, a dot each and a menu of runs, each then shown
 numbered) and menus "place at 1..N", buttons to keep the tile in reserve, finish or
 cancel. A renovation's prompt is redrawn after each step. Pull Strings asks the button
@@ -31,6 +32,7 @@ from engine.vegas_showdown.events import (
     RenovationUndone,
     RoundStarted,
     StackChosen,
+    TileBought,
     TilePlaced,
     TileRemoved,
     TileReserved,
@@ -173,12 +175,17 @@ def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Que
     stepped = {
         e.player for e in events if isinstance(e, TilePlaced | TileRemoved | RenovationUndone)
     }
+    bidding = state.step == "actions"
+    # The move that closed the bidding: prompts opened during it now run out with the
+    # round's placements, so they are drawn again with that deadline.
+    closed = state.step == "build" and any(isinstance(e, TileBought) for e in events)
     asked: list[Question] = []
     for decision in state.pending:
         user = user_of(game, decision.player)
         if user is None:
             continue  # a computer-played seat answers at once
         renovating = isinstance(decision, RenovateDecision) and decision.player in stepped
+        own_action = isinstance(decision, RenovateDecision | PublicityDecision)
         asked.append(
             Question(
                 kind=prompt_kind(decision),
@@ -186,8 +193,10 @@ def questions(game: Game, state: GameState, events: Sequence[Event]) -> list[Que
                 hours=hours,
                 show=_message(game, state, decision),
                 mentions=[user],
-                refresh=renovating,
-                turn_bound=True,  # each belongs to a timed moment (`VegasShowdown.moment`)
+                refresh=renovating or (closed and own_action),
+                # Each belongs to a timed moment (`VegasShowdown.moment`), except an action
+                # carried out while the others bid: the timer then times their choices.
+                turn_bound=not (bidding and own_action),
             )
         )
     return asked

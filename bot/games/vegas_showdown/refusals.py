@@ -64,8 +64,13 @@ def nothing_to_place(
     owed = decisions_owed(state, color)
     if owed:
         return f"First {owed_words(owed[0])}."
-    if state.step == "actions" and not state.pending:
-        return f"You have {what} now: tiles go on sheets once the round's bidding is over."
+    if state.step == "actions":
+        if state.timing == "after_bidding":
+            return f"You have {what} now: tiles go on sheets once the round's bidding is over."
+        return (
+            f"You have {what} now: bought tiles go on sheets once the round's bidding is "
+            "over (Renovate and Publicity place at once, when chosen)."
+        )
     waiting, _ = next_line(game, state, None)
     return f"You are done placing this round. {waiting}".strip()
 
@@ -75,7 +80,7 @@ def reworded(game: Game, state: GameState, color: Color | None, kind: str, said:
     owed = decisions_owed(state, color) if color in state.colors else []
     if kind in CHOICES and owed:
         return f"First {owed_words(owed[0])}."
-    if kind in CHOICES and state.pending and not state.over:
+    if kind in CHOICES and state.pending and state.step != "actions" and not state.over:
         waiting, _ = next_line(game, state, None)
         return f"Nobody chooses an action now. {waiting}"
     if owed and "does not answer this decision" in said:

@@ -29,6 +29,7 @@ from engine.vegas_showdown import (
 )
 from engine.vegas_showdown.actions import Bid, BidTarget
 from engine.vegas_showdown.ai import ComputerPlayer, Level, make_player
+from engine.vegas_showdown.bidding import resolve_target
 from engine.vegas_showdown.events import RoundStarted
 from engine.vegas_showdown.guide import TOPICS, guide
 from engine.vegas_showdown.notation import USAGE
@@ -63,8 +64,8 @@ Type a command for the player named at the prompt, in the engine's notation:
   reserve                     keep the tile you bought in your reserve
   remove <cell>               renovating: take the tile covering that cell off
   done | undo | cancel        finish Publicity or a renovation; start it again; give up
-After bidding everyone places at once: another player acts by putting their colour
-first, e.g.  blue: place lounge a3
+Renovate and Publicity are done at once, while the others bid. After bidding everyone
+places at once: another player acts by putting their colour first, e.g.  blue: place lounge a3
 When a tile must be placed, a picture in the game's folder numbers its places (as
 `moves <tile>` does): `place 7` or `place lounge 7` puts it on place 7.
 Also: moves [tile] (what you may do now; every place a tile can go), status, board
@@ -233,7 +234,7 @@ def moves_text(state: GameState, color: Color, words: Sequence[str] = ()) -> str
     others: list[str] = []
     for action in legal_actions(state, color):
         if isinstance(action, Bid):
-            by_target.setdefault(action.target, []).append(action.amount)
+            by_target.setdefault(resolve_target(state, action.target), []).append(action.amount)
         elif action.kind == "place":
             places.append(format_action(action))
         else:

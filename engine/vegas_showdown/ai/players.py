@@ -28,6 +28,7 @@ from typing import Final, Literal
 
 from ..actions import SIZES, Action, ChooseStack, Color, Size
 from ..bidding import open_bids, target_tile
+from ..components import LingeringFirstPremierPlacement
 from ..game import decisions_owed, waiting_for
 from ..greedy import best_placement, tile_worth
 from ..moves import (
@@ -50,7 +51,7 @@ from ..state import (
     RenovateDecision,
     StackDecision,
 )
-from ..tables import COMPONENTS, TILES
+from ..tables import COMPONENTS, TILES, card_of
 from .judge import Judge
 from .outlook import flips_left
 from .value import Weights, with_tile
@@ -209,14 +210,35 @@ class ComputerPlayer:
             assert tile is not None
             gain = judge.tile_gain(tile) - amounts[0] * dollar
             found.append((gain, bid_action(target, amounts[0])))
+        first = first_premier_fame(view)
         if "publicity" not in view.no_bid:
-            _, placing = judge.placing(judge.seat.reserve)
-            found.append((view.publicity_fame + placing, PUBLICITY))
+            spot, placing = judge.placing(judge.seat.reserve)
+            review = first if spot is not None and TILES[spot.tile].is_premier else 0
+            found.append((view.publicity_fame + placing + review, PUBLICITY))
         if "renovate" not in view.no_bid:
-            gain = judge.renovation().value - judge.base - self.renovate_margin
+            plan = judge.renovation()
+            review = first if any(TILES[p.tile].is_premier for p in plan.placements) else 0
+            gain = plan.value - judge.base - self.renovate_margin + review
             found.append((gain, RENOVATE))
         found.sort(key=lambda option: option[0], reverse=True)
         return found
+
+
+def first_premier_fame(view: View) -> int:
+    """Fame that Renovate or Publicity chosen now earns by placing a premier tile first.
+
+    A card in play (Favorable Review) pays it to the first player to put a premier tile
+    on their sheet this round. Under the books' timing these actions place at once,
+    before any purchase: first, if nobody has placed one this round yet.
+    """
+    if view.timing != "at_once" or view.premier_placers:
+        return 0
+    return sum(
+        effect.amount
+        for index in view.in_play
+        for effect in card_of(index)[1].effects
+        if isinstance(effect, LingeringFirstPremierPlacement)
+    )
 
 
 @dataclass

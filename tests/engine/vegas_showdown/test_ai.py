@@ -311,3 +311,37 @@ def test_a_tournament_refuses_a_seat_it_cannot_build(
     with pytest.raises(SystemExit):
         main(["--games", "1", "--seats", f"normal,{seat}"])
     assert complaint in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("timing", "review"), [("at_once", 2.0), ("after_bidding", 0.0)])
+def test_normal_counts_favorable_review_for_a_premier_tile_placed_at_once(
+    timing: str, review: float
+) -> None:
+    """Publicity placing a premier tile during bidding comes first, so it earns the card."""
+    setup = {
+        "round": 2,
+        "at": "round_start",
+        "button": "red",
+        "spaces": {"P1": None},
+        "deck": ["favorable_review"],
+        "stacks": {"large": ["sports_book"]},
+        "reserve": {"red": ["table_games"]},
+    }
+    players = ["red", "yellow", "green"]
+    steps = [{"expect": {}}]
+    state = build_state(
+        Scenario.model_validate(
+            {"name": "review", "players": players, "timing": timing, "setup": setup, "steps": steps}
+        )
+    )
+    assert state.in_play and state.current == "red"
+    normal = make_player("normal", 0)
+    view = public_view(state, random.Random(0))
+    gains = {action: gain for gain, action in normal.options(view, "red")}
+    # The same position without the card in play: the difference is the card's Fame.
+    state.discard += state.in_play
+    state.in_play = []
+    plain = {
+        action: gain for gain, action in normal.options(public_view(state, random.Random(0)), "red")
+    }
+    assert gains[Publicity()] - plain[Publicity()] == pytest.approx(review)

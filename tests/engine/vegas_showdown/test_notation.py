@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -106,3 +108,46 @@ def test_a_line_needs_a_known_colour_first() -> None:
         parse_line("publicity")
     with pytest.raises(NotationError, match="not a player colour"):
         parse_line("black: publicity")
+
+
+# Numbers past Python's int-string limit (4,300 digits), where a number or a cell is read.
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (f"bid P1 {HUGE}", "is not an amount of money"),
+        (f"bid {HUGE} 5", "is not a bidding track or a tile"),
+        (f"place lounge a{HUGE} 0", "is not a cell of the sheet"),
+        (f"place lounge a1 {HUGE}", "is not a turn"),
+        (f"place {HUGE} a1 0", "is not a tile"),
+        (f"remove b{HUGE}", "is not a cell of the sheet"),
+        (f"stack {HUGE}", "Say which premier stack"),
+    ],
+)
+def test_huge_numbers_are_refused_like_any_unreadable_text(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message) as refused:
+        parse_command(text)
+    assert len(str(refused.value)) <= 400
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("bid lonuge 9", "Did you mean lounge?"),
+        ("bid fancyslot 18", "Did you mean fancy_slots?"),
+        ("place slot a3 90", "Did you mean slots?"),
+        ("place lonuge a3 0", "Did you mean lounge?"),
+    ],
+)
+def test_a_misspelt_tile_gets_a_did_you_mean(text: str, meant: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(meant)):
+        parse_command(text)
+
+
+def test_a_bid_may_name_the_tile_and_formats_back_the_same() -> None:
+    bid = parse_command("bid Fancy_Slots 18")
+    assert bid == Bid(target="fancy_slots", amount=18)
+    assert parse_command(format_action(bid)) == bid
+    assert parse_command("bid lounge 9") == Bid(target="lounge", amount=9)  # a track first

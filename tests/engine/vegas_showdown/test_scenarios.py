@@ -5,8 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from engine.vegas_showdown.scenario import Scenario, StepFailed, load_scenario, main, run_scenario
+from engine.vegas_showdown.scenario import (
+    Scenario,
+    StepFailed,
+    card_index,
+    load_scenario,
+    main,
+    run_scenario,
+)
 from engine.vegas_showdown.tables import COMPONENTS
 
 FOLDER = Path(__file__).parents[2] / "scenarios" / "vegas_showdown"
@@ -87,3 +95,17 @@ def test_command_line_prints_one_line_per_file_and_fails_on_failure(
     assert lines[0].startswith("pass ")
     assert lines[1].startswith(f"FAIL {bad}: step 1: current is 'red'")
     assert lines[-1] == "1 of 2 scenarios passed"
+
+
+def test_a_misspelt_card_or_tile_in_a_scenario_gets_a_did_you_mean() -> None:
+    with pytest.raises(ValueError, match=r"Did you mean pr_scandal\?"):
+        card_index("pr_scandle")
+    with pytest.raises(ValidationError, match=r"did you mean lounge\?"):
+        Scenario.model_validate(
+            {
+                "name": "misspelt",
+                "players": ["red", "yellow", "green"],
+                "setup": {"button": "red", "reserve": {"red": ["lonuge"]}},
+                "steps": [{"expect": {}}],
+            }
+        )

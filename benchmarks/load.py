@@ -1,0 +1,513 @@
+"""A busy evening: many channels playing at once. Prints figures; asserts nothing.
+
+    python -m benchmarks.load [--channels 200 400] [--seconds S] [--ramp S | --rush]
+    python -m benchmarks.load --against REV [--rounds R] ...   (both trees, interleaved)
+
+The bot runs as a real process (`python -m bot`, a real SQLite file, the real renderer)
+against the project's Discord emulator, over real sockets. Each channel seats three
+simulated players who think 0.5 to 2 seconds before each command and play a whole game,
+then open the next: one channel in four (`--showdown-share`) plays Vegas Showdown (typed
+moves of the engine's greedy player), the others Lords of Vegas (build, sprawl, gamble,
+reorganize, end, the decisions owed, now and then `status` or `board`, and the lot's
+autocomplete before a build). Players read the table's state from the bot's database,
+as a person reads the board, and choose a legal command.
+
+Tables open over the first `--ramp` seconds (10), or all in the same instant (`--rush`).
+For each level the report gives commands per second; the acknowledgement (the initial
+response) and the complete answer (the deferred reply filled in; the first response
+otherwise), each from the interaction's creation: median, p90, p99 and max, overall and
+per kind of command; the bot's CPU time per command (its process with its drawing
+workers, and the process alone) and its share of one core; its memory (RSS at the end,
+workers included, and the process's peak); the interactions that failed (no acknowledgement
+within Discord's 3 seconds) or came late (answer whole after 3 seconds). `--json FILE`
+writes the same report as JSON.
+
+`--profile FILE` runs the bot under yappi's CPU clock (`benchmarks.profiled_bot`; the
+profile is written in pstats format when the bot stops), and
+`--asyncio-debug` makes the bot's event loop log every callback slower than 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import json
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import engine.lords_of_vegas as lov
+import engine.vegas_showdown as vs
+from engine.lords_of_vegas.actions import Build, Gamble, Reorganize, Sprawl
+from engine.vegas_showdown.greedy import GreedyPlayer
+from tests.bot.showdown import typed
+from tests.discord_emulator import Channel, DiscordEmulator, User
+from tests.discord_emulator.bots import BotProcess
+from tests.discord_emulator.interactions import InteractionRecord
+
+ROOT: Final = Path(__file__).resolve().parents[1]
+THINK: Final = (0.5, 2.0)
+DISCORD_ACK: Final = 3.0
+# How long a player waits for an answer before counting it lost and moving on.
+GIVE_UP: Final = 20.0
+TURN_KINDS: Final = ("build", "sprawl", "gamble", "reorganize")
+DECISION_KINDS: Final = ("place", "layoff", "take")
+OPENING: Final = ("new", "join", "start")
+COMPANIES: Final = ("sphinx", "vega", "tivoli", "pioneer", "albion")
+CHANNELS_PER_GUILD: Final = 100
+WARM_UP: Final = 3.0
+GAME_OF: Final = {"lords_of_vegas": "lov", "vegas_showdown": "vs"}
+
+
+@dataclass
+class Sample:
+    """One interaction and when it was answered (seconds since its creation)."""
+
+    kind: str
+    acknowledged: float | None
+    complete: float | None
+    failed: bool
+
+
+@dataclass
+class Level:
+    """What one level's run measured."""
+
+    channels: int
+    mode: str
+    seconds: float
+    samples: list[Sample] = field(default_factory=list)
+    cpu_seconds: float = 0.0  # the bot's process and its drawing workers
+    main_cpu_seconds: float = 0.0  # the bot's process alone (its event loop, its threads)
+    rss_mib: float = 0.0
+    peak_rss_mib: float = 0.0
+    lost: int = 0
+    requests: int = 0  # the bot's requests to Discord (REST)
+    driver_cpu_seconds: float = 0.0  # this process: the emulator and the players
+
+
+@dataclass
+class Table:
+    """A channel and the three people who play there."""
+
+    channel: Channel
+    game: str  # "lov" or "vs"
+    players: list[User]
+    turn_actions: int = 0
+
+
+class Load:
+    """The simulated players of every channel, against one emulator and one bot process."""
+
+    def __init__(self, emu: DiscordEmulator, database: Path, level: Level, seed: int) -> None:
+        self.emu = emu
+        self.database = database
+        self.level = level
+        self.random = random.Random(seed)
+        self.greedy = GreedyPlayer()
+        self.stopping = False
+        self._db: sqlite3.Connection | None = None
+
+    # Reading the table, as a player reads the board.
+
+    def _read(self, channel: Channel) -> tuple[str, str | None, dict[str, int]] | None:
+        """The channel's open game: its status, state JSON and colour -> user id."""
+        if self._db is None:
+            self._db = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)
+        row = self._db.execute(
+            "SELECT g.id, g.status, s.state FROM games g LEFT JOIN snapshots s "
+            "ON s.game_id = g.id WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')",
+            (channel.id,),
+        ).fetchone()
+        if row is None:
+            return None
+        seats = self._db.execute(
+            "SELECT color, user_id FROM seats WHERE game_id = ?", (row[0],)
+        ).fetchall()
+        return str(row[1]), row[2], {str(color): int(user) for color, user in seats if user}
+
+    # Sending commands and timing their answers.
+
+    async def command(self, table: Table, user: User, name: str, **options: Any) -> bool:
+        """Send a slash command, wait for its whole answer; True if it was answered."""
+        record = await self.emu.send_slash(user, table.channel, f"{table.game} {name}", **options)
+        return await self._timed(record, f"{table.game} {name}")
+
+    async def autocomplete(self, table: Table, user: User, name: str, option: str) -> list[str]:
+        """Ask for an option's choices, as Discord does while a player types."""
+        record = await self.emu.send_autocomplete(
+            user, table.channel, f"{table.game} {name}", option
+        )
+        await self._timed(record, f"{table.game} {name} ({option} autocomplete)")
+        return [str(choice["value"]) for choice in record.choices or []]
+
+    async def _timed(self, record: InteractionRecord, kind: str) -> bool:
+        try:
+            await asyncio.wait_for(record.answered.wait(), GIVE_UP)
+        except TimeoutError:
+            self.level.lost += 1
+        created = record.created
+        ack = None if record.acknowledged_at is None else record.acknowledged_at - created
+        whole = None if record.completed_at is None else record.completed_at - created
+        failed = record.failed or ack is None or ack > DISCORD_ACK
+        self.level.samples.append(Sample(kind, ack, whole, failed))
+        return whole is not None
+
+    async def think(self) -> None:
+        """A player's pause before the next command."""
+        await asyncio.sleep(self.random.uniform(*THINK))
+
+    # Playing.
+
+    async def run_table(self, table: Table, opens_at: float) -> None:
+        """Open games in the channel and play them until the level ends."""
+        await asyncio.sleep(opens_at)
+        while not self.stopping:
+            found = self._read(table.channel)
+            if found is None:
+                await self._open(table)
+                continue
+            status, state_json, seats = found
+            if status != "active" or state_json is None:
+                await self.think()
+                await self.command(table, table.players[0], "start")
+                continue
+            await self.think()
+            if self.stopping:
+                break
+            if table.game == "lov":
+                await self._lov_step(table, lov.GameState.model_validate_json(state_json), seats)
+            else:
+                await self._vs_step(table, vs.GameState.model_validate_json(state_json), seats)
+
+    async def _open(self, table: Table) -> None:
+        host, *others = table.players
+        await self.command(table, host, "new")
+        for user in others:
+            await self.think()
+            await self.command(table, user, "join")
+        await self.think()
+        await self.command(table, host, "start")
+        table.turn_actions = 0
+
+    def _by_color(self, table: Table, seats: dict[str, int], color: str) -> User:
+        user_id = seats[color]
+        return next(user for user in table.players if user.id == user_id)
+
+    async def _lov_step(self, table: Table, state: lov.GameState, seats: dict[str, int]) -> None:
+        waiting = lov.waiting_for(state)
+        if not waiting:
+            return
+        color = waiting[0]
+        user = self._by_color(table, seats, color)
+        if self.random.random() < 0.1:
+            looker = self.random.choice(table.players)
+            await self.command(table, looker, self.random.choice(("status", "board")))
+            return
+        actions = lov.legal_actions(state, color, (*TURN_KINDS, *DECISION_KINDS, "end"))
+        decisions = [a for a in actions if a.kind in DECISION_KINDS]
+        if decisions:
+            words = lov.format_action(decisions[0]).split()
+            answer = " ".join(words[2:] if words[0] == "take" else words[1:])
+            await self.command(table, user, "decide", answer=answer)
+            return
+        moves = [a for a in actions if a.kind in TURN_KINDS]
+        if not moves or table.turn_actions >= self.random.randint(1, 3):
+            table.turn_actions = 0
+            await self.command(table, user, "end")
+            return
+        table.turn_actions += 1
+        builds = [a for a in moves if isinstance(a, Build)]
+        move = builds[0] if builds and self.random.random() < 0.5 else self.random.choice(moves)
+        if isinstance(move, Build):
+            await self.autocomplete(table, user, "build", "lot")
+            await self.command(table, user, "build", lot=move.lot, company=move.company)
+        elif isinstance(move, Sprawl):
+            options = {"from": move.origin} if move.origin else {}
+            await self.command(table, user, "sprawl", lot=move.lot, **options)
+        elif isinstance(move, Gamble):
+            await self.command(table, user, "gamble", lot=move.lot, amount=move.amount)
+        elif isinstance(move, Reorganize):
+            await self.command(table, user, "reorganize", lot=move.lot)
+
+    async def _vs_step(self, table: Table, state: vs.GameState, seats: dict[str, int]) -> None:
+        if vs.is_over(state):
+            return
+        if self.random.random() < 0.05:
+            await self.command(table, self.random.choice(table.players), "status")
+            return
+        color, action = self.greedy.next_move(state)
+        command, options = typed(action)
+        await self.command(table, self._by_color(table, seats, color), command[3:], **options)
+
+
+def world(emu: DiscordEmulator, channels: int, showdown_share: float) -> list[Table]:
+    """Guilds of up to 100 channels, each channel with three players of its own."""
+    tables: list[Table] = []
+    every = round(1 / showdown_share) if showdown_share > 0 else 0
+    for number in range(channels):
+        if number % CHANNELS_PER_GUILD == 0:
+            guild = emu.create_guild(f"Vegas Night {number // CHANNELS_PER_GUILD + 1}")
+        channel = emu.create_channel(guild, f"table-{number + 1}")
+        players = [emu.create_user(f"p{number + 1}-{seat}", guild=guild) for seat in range(3)]
+        game = "vs" if every and number % every == every - 1 else "lov"
+        tables.append(Table(channel, game, players))
+    return tables
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started that are still running (the bot's drawing workers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def family_cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU time of a process alone, and with its running children."""
+    own = cpu_seconds(pid)
+    others = 0.0
+    for child in children(pid):
+        try:
+            others += cpu_seconds(child)
+        except OSError:
+            continue  # it ended meanwhile
+    return own, own + others
+
+
+def memory_mib(pid: int) -> tuple[float, float]:
+    """A process's resident memory now and at its peak, in MiB."""
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            found[key] = int(value.split()[0]) / 1024
+    return found.get("VmRSS", 0.0), found.get("VmHWM", 0.0)
+
+
+async def run_level(
+    channels: int,
+    seconds: float,
+    ramp: float,
+    *,
+    showdown_share: float = 0.25,
+    tree: Path = ROOT,
+    profile: Path | None = None,
+    asyncio_debug: bool = False,
+    seed: int = 1,
+) -> Level:
+    """Run one level: start the emulator and the bot, play, stop; what was measured."""
+    level = Level(channels, "rush" if ramp == 0 else f"ramp {ramp:g} s", seconds)
+    folder = Path(tempfile.mkdtemp(prefix="vegas-load-"))
+    database = folder / "vegas.sqlite3"
+    emu = DiscordEmulator(deferred_timeout=GIVE_UP)
+    await emu.start()
+    tables = world(emu, channels, showdown_share)
+    env = {"DATABASE_PATH": str(database), "PYTHONPATH": str(tree), "AI_PAUSE_SECONDS": "0.5"}
+    if asyncio_debug:
+        env["PYTHONASYNCIODEBUG"] = "1"
+    args = ["-m", "bot"] if profile is None else ["-m", "benchmarks.profiled_bot", str(profile)]
+    bot = BotProcess(emu, args, folder / "bot.log", env=env)
+    await bot.start(timeout=60)
+    assert bot.pid is not None
+    await emu.wait_until(lambda: bool(emu.commands.global_commands), 30, "the commands")
+    await asyncio.sleep(WARM_UP)  # the drawing workers start and import the games
+    load = Load(emu, database, level, seed)
+    requests_before = len(emu.requests)
+    main_before, cpu_before = family_cpu_seconds(bot.pid)
+    driver_before = time.process_time()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    players = [
+        asyncio.create_task(load.run_table(table, ramp * number / channels))
+        for number, table in enumerate(tables)
+    ]
+    await asyncio.sleep(ramp + seconds)
+    load.stopping = True
+    await asyncio.gather(*players)
+    level.seconds = loop.time() - started
+    level.requests = len(emu.requests) - requests_before
+    level.driver_cpu_seconds = time.process_time() - driver_before
+    main_after, cpu_after = family_cpu_seconds(bot.pid)
+    level.cpu_seconds = cpu_after - cpu_before
+    level.main_cpu_seconds = main_after - main_before
+    level.rss_mib, level.peak_rss_mib = memory_mib(bot.pid)
+    for child in children(bot.pid):
+        level.rss_mib += memory_mib(child)[0]
+    await bot.stop(timeout=30)
+    await emu.close()
+    if asyncio_debug:
+        slow = [line for line in bot.log().splitlines() if "took" in line and "Executing" in line]
+        print(f"{len(slow)} slow callbacks (> 100 ms) logged; the first:", *slow[:10], sep="\n")
+    return level
+
+
+# The report.
+
+
+def percentiles(values: Sequence[float]) -> dict[str, float]:
+    """Median, p90, p99 and max of `values` (seconds), in milliseconds."""
+    ordered = sorted(values)
+    if not ordered:
+        return {"median": 0.0, "p90": 0.0, "p99": 0.0, "max": 0.0}
+
+    def at(share: float) -> float:
+        return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+    return {
+        "median": statistics.median(ordered) * 1000,
+        "p90": at(0.90),
+        "p99": at(0.99),
+        "max": ordered[-1] * 1000,
+    }
+
+
+def report(level: Level) -> dict[str, Any]:
+    """The level's figures, as the JSON report holds them."""
+    samples = level.samples
+    commands = len(samples)
+
+    def latencies(chosen: list[Sample]) -> dict[str, Any]:
+        return {
+            "count": len(chosen),
+            "acknowledged_ms": percentiles([s.acknowledged for s in chosen if s.acknowledged]),
+            "complete_ms": percentiles([s.complete for s in chosen if s.complete is not None]),
+        }
+
+    kinds = sorted({s.kind for s in samples})
+    opening = [s for s in samples if s.kind.split()[-1] in OPENING]
+    return {
+        "channels": level.channels,
+        "mode": level.mode,
+        "seconds": round(level.seconds, 1),
+        "commands": commands,
+        "commands_per_second": commands / level.seconds if level.seconds else 0.0,
+        "overall": latencies(samples),
+        "by_kind": {kind: latencies([s for s in samples if s.kind == kind]) for kind in kinds},
+        "opening": latencies(opening),
+        "bot_cpu_ms_per_command": 1000 * level.cpu_seconds / commands if commands else 0.0,
+        "bot_main_process_cpu_ms_per_command": (
+            1000 * level.main_cpu_seconds / commands if commands else 0.0
+        ),
+        "bot_cpu_share_of_one_core": level.cpu_seconds / level.seconds if level.seconds else 0.0,
+        "bot_rss_mib": level.rss_mib,
+        "bot_peak_rss_mib": level.peak_rss_mib,
+        "bot_requests_per_command": level.requests / commands if commands else 0.0,
+        "driver_cpu_share_of_one_core": (
+            level.driver_cpu_seconds / level.seconds if level.seconds else 0.0
+        ),
+        "failed": sum(s.failed for s in samples),
+        "late": sum(1 for s in samples if s.complete is not None and s.complete > DISCORD_ACK),
+        "lost": level.lost,
+    }
+
+
+def print_report(found: dict[str, Any], title: str = "") -> None:
+    """The report as text."""
+
+    def line(name: str, figures: dict[str, Any]) -> str:
+        ack, whole = figures["acknowledged_ms"], figures["complete_ms"]
+        return (
+            f"  {name:<28} {figures['count']:>6}  ack {ack['median']:6.1f} {ack['p99']:7.1f}   "
+            f"complete {whole['median']:6.1f} {whole['p90']:7.1f} {whole['p99']:7.1f} "
+            f"{whole['max']:7.1f}"
+        )
+
+    print(
+        f"{title}{found['channels']} channels, {found['mode']}, {found['seconds']} s: "
+        f"{found['commands']} commands, {found['commands_per_second']:.1f}/s; bot CPU "
+        f"{found['bot_cpu_ms_per_command']:.2f} ms per command (main process "
+        f"{found['bot_main_process_cpu_ms_per_command']:.2f}; "
+        f"{found['bot_cpu_share_of_one_core']:.2f} of one core); RSS "
+        f"{found['bot_rss_mib']:.0f} MiB (peak {found['bot_peak_rss_mib']:.0f}); "
+        f"{found['bot_requests_per_command']:.2f} requests to Discord per command; emulator "
+        f"and players {found['driver_cpu_share_of_one_core']:.2f} of one core; "
+        f"failed {found['failed']}, late {found['late']}, lost {found['lost']}"
+    )
+    print(f"  {'kind':<28} {'count':>6}  ack median p99   complete median p90 p99 max (ms)")
+    print(line("all", found["overall"]))
+    print(line("new/join/start", found["opening"]))
+    for kind, figures in found["by_kind"].items():
+        print(line(kind, figures))
+    sys.stdout.flush()
+
+
+# Before and after.
+
+
+def unpack(rev: str, into: Path) -> Path:
+    """The tree of commit `rev`, `git archive`d into `into`."""
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", rev], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def main() -> None:
+    """Parse the command line and run the levels."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--channels", type=int, nargs="+", default=[200])
+    parser.add_argument("--seconds", type=float, default=30.0, help="after the ramp")
+    parser.add_argument("--ramp", type=float, default=10.0, help="tables open over this")
+    parser.add_argument("--rush", action="store_true", help="every table opens at once")
+    parser.add_argument("--showdown-share", type=float, default=0.25)
+    parser.add_argument("--against", metavar="REV", help="also run commit REV's bot, in turns")
+    parser.add_argument("--rounds", type=int, default=1, help="with --against")
+    parser.add_argument("--json", type=Path, help="write the reports here")
+    parser.add_argument("--profile", type=Path, help="profile the bot (yappi), into FILE")
+    parser.add_argument("--asyncio-debug", action="store_true")
+    args = parser.parse_args()
+    ramp = 0.0 if args.rush else args.ramp
+    trees: list[tuple[str, Path]] = [("this tree", ROOT)]
+    with tempfile.TemporaryDirectory(prefix="vegas-before-") as folder:
+        if args.against:
+            trees.insert(0, (args.against, unpack(args.against, Path(folder))))
+        reports = []
+        for channels in args.channels:
+            for number in range(args.rounds):
+                for name, tree in trees:
+                    level = asyncio.run(
+                        run_level(
+                            channels,
+                            args.seconds,
+                            ramp,
+                            showdown_share=args.showdown_share,
+                            tree=tree,
+                            profile=args.profile,
+                            asyncio_debug=args.asyncio_debug,
+                            seed=number + 1,
+                        )
+                    )
+                    found = {"tree": name, "round": number + 1, **report(level)}
+                    reports.append(found)
+                    print_report(found, f"[{name}, round {number + 1}] ")
+    if args.json:
+        args.json.write_text(json.dumps(reports, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Pictures drawn in worker processes (`bot.drawing`): posts keep their order in a channel,
+and a bot killed while drawing posts each turn's picture exactly once after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from pathlib import Path
+
+from bot import drawing
+from bot.app import VegasHost
+from tests.bot.conftest import Table
+from tests.bot.players import mentioned
+from tests.bot.test_news import assert_saved_and_posted, other, turn_posts
+from tests.bot.test_robustness import open_table
+from tests.discord_emulator.fixtures import SpawnBot
+
+
+def children(pid: int) -> list[int]:
+    """The running processes that `pid` started."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether the process exists and has not ended (a zombie has ended)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+async def test_pictures_are_drawn_in_a_worker_process(table: Table, vegas: VegasHost) -> None:
+    assert vegas.settings.render_processes == 1
+    assert drawing.WORKERS.processes == 1
+    worker_pid = await drawing.draw(os.getpid)
+
+    assert worker_pid != os.getpid()
+    assert worker_pid in children(os.getpid())
+
+
+async def test_two_turn_ends_post_in_order_when_the_first_picture_is_slower(
+    table: Table, vegas: VegasHost
+) -> None:
+    emu, channel = table.emu, table.channel
+    first = await open_table(table, channel, table.alice, table.bob)
+    second = other(table, first)
+    # The only worker is busy for a while (another channel's big picture, say): the first
+    # turn's picture waits for it, and meanwhile the second turn ends too.
+    busy = asyncio.create_task(drawing.draw(time.sleep, 1.0))
+    ending = await emu.send_slash(first, channel, "lov end")
+    await emu.wait_until(lambda: ending.acknowledged, 10, "the first turn end to be taken")
+    closing = await emu.send_slash(second, channel, "lov end")
+    await asyncio.wait_for(closing.answered.wait(), 20)
+    await asyncio.wait_for(ending.answered.wait(), 20)
+    await busy
+
+    # The second turn was taken while the first turn's picture was still being drawn.
+    assert closing.acknowledged_at is not None and ending.completed_at is not None
+    assert closing.acknowledged_at < ending.completed_at
+    [turn_two] = turn_posts(table, 2)
+    [turn_three] = turn_posts(table, 3)
+    assert turn_two is ending.original and turn_three is closing.original
+    assert turn_two.id < turn_three.id
+    assert turn_two.attachment("board.png").data and turn_three.attachment("board.png").data
+    assert mentioned(turn_two, [table.alice, table.bob]) == [second]
+    assert mentioned(turn_three, [table.alice, table.bob]) == [first]
+
+
+async def test_a_bot_killed_while_drawing_posts_the_turn_once_and_leaves_no_worker(
+    table: Table, spawn_bot: SpawnBot
+) -> None:
+    emu, channel = table.emu, table.channel
+    bot = await spawn_bot("-m", "bot", env={"DATABASE_PATH": str(table.database)})
+    current = await open_table(table, channel, table.alice, table.bob)
+    assert bot.pid is not None
+    workers = children(bot.pid)
+    assert workers  # the drawing worker, started with the bot
+
+    # The turn ends; the move is saved and acknowledged ("thinking..."), and the bot is
+    # killed while the board is being drawn (or just after).
+    ending = await emu.send_slash(current, channel, "lov end")
+    await emu.wait_until(lambda: ending.acknowledged, 10, "the turn end to be taken")
+    await bot.kill()
+    # The killed bot's workers find their pipe closed and exit.
+    await emu.wait_until(
+        lambda: not any(running(pid) for pid in workers), 20, "the workers to exit"
+    )
+    await bot.start()
+    await asyncio.wait_for(ending.answered.wait(), 30)
+    await emu.settle()
+
+    [post] = turn_posts(table, 2)
+    assert post.attachment("board.png").data
+    assert mentioned(post, [table.alice, table.bob]) == [other(table, current)]
+    await assert_saved_and_posted(table, moves=1)
