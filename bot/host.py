@@ -8,6 +8,7 @@ brought up to date.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -18,12 +19,15 @@ from bot.game import Games, HostedGame, Played
 from bot.outbox import Outbox, replayed
 from bot.posts import Post
 from bot.prompts import Prompts
+from bot.ratings import Ratings
+from bot.recap import recap
 from bot.shards import Shards
 from bot.store import News
 from bot.tables import Tables
 from bot.turns import TurnTimers
 
 Interaction = discord.Interaction[Any]
+log = logging.getLogger(__name__)
 
 
 class Host:
@@ -52,13 +56,15 @@ class Host:
         self.turns = turns
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
         self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout, shards)
+        self.ratings = Ratings(tables.store, games)
 
     async def recover(self) -> None:
-        """At start-up: post the news a crash left unposted, then update every prompt.
+        """At start-up: post unposted news, rate unrated finished games, update the prompts.
 
         A crash may also have come before a game's prompt messages were brought up to date.
         """
         await self.outbox.recover()
+        await self.ratings.update()  # games that ended just before a crash
         for game in await self.tables.store.active_games(shards=self.shards):
             await self.prompts.reconcile(game, adopt=True)
 
@@ -82,6 +88,8 @@ class Host:
         await self.turns.arm(played.game, played.state)
         await self.prompts.reconcile(played.game, played.events)
         self.autoplay.nudge(played.game)
+        if played.game.status == "finished":
+            await self.ratings.update()
 
     async def compose(self, hosted: HostedGame, played: Played) -> Post:
         """The public post for an accepted command.
@@ -91,7 +99,13 @@ class Host:
         """
         timer = await self.turns.arm(played.game, played.state)
         deadline = timer.expires_at if timer is not None else None
-        return await hosted.news(self.tables.store, played, deadline)
+        post = await hosted.news(self.tables.store, played, deadline)
+        if hosted.rules.is_over(played.state):  # the final post carries the recap
+            try:
+                post.animation = await recap(self.tables.store, hosted, played.game.id)
+            except Exception:  # the final post goes out without it, never lost for it
+                log.exception("could not make the recap of game %s", played.game.id)
+        return post
 
     async def answer(self, interaction: Interaction, played: Played) -> None:
         """Answer a slash command that was accepted, then update the prompts.

@@ -34,6 +34,7 @@ from typing import Any, Final, TextIO
 from rich.console import Console
 
 from bot.game import Computer, Games, HostedGame, TerminalGame
+from bot.hints import HEADER, hint_lines
 from bot.store import StoreError
 from bot.terminal_input import Keyboard
 from bot.terminal_keeping import (
@@ -49,7 +50,7 @@ from bot.terminal_keeping import (
 MOST_COMPUTER_ACTIONS: Final = 40
 RECORD: Final = "record.json"
 # Typed at the prompt besides the game's commands.
-TERMINAL_COMMANDS: Final = ("moves", "status", "board", "rules", "help", "quit", "exit")
+TERMINAL_COMMANDS: Final = ("moves", "hint", "status", "board", "rules", "help", "quit", "exit")
 # The text board is drawn this wide at most, whatever the terminal's width.
 BOARD_COLUMNS: Final = 100
 
@@ -135,6 +136,16 @@ def board_console(out: TextIO) -> Console:
     return Console(file=out, width=BOARD_COLUMNS, highlight=False, markup=False, emoji=False)
 
 
+def hint_words(hosted: HostedGame, state: Any, color: str) -> str:
+    """The `hint` answer: the normal computer player's best moves for `color`, and why."""
+    suggestions = hosted.hints(state, color)
+    if suggestions is None:
+        return f"{hosted.title} gives no hints."
+    if not suggestions:
+        return f"Nothing is yours to decide just now, {color}."
+    return "\n".join([HEADER, *hint_lines(suggestions)])
+
+
 def game_folder(boards: Path) -> Path:
     """A new folder of its own for a game in `boards`: game-001, game-002..."""
     number = 1
@@ -190,6 +201,8 @@ def handle(table: Table, color: str, line: str) -> bool:
         table.write_picture(terminal.picture_now(table.state))
     elif word == "moves":
         table.say(terminal.moves_text(table.state, color, words[1:]))
+    elif word == "hint":
+        table.say(hint_words(table.hosted, table.state, color))
     elif word == "rules":
         table.say(terminal.rules_text(words[1:], table.edition))
     elif (unknown := terminal.unknown_command(line)) is not None:

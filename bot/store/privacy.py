@@ -37,9 +37,18 @@ TABLES: Final = {
     "outbox": "deleted with the game (news waiting to be posted)",
     "offer_drafts": "deleted: a server's channels' drafts, or a person's",
     "bot_meta": "the bot's own bookkeeping (no personal data)",
+    "ratings": "deleted with the game; a person's ratings are deleted",
 }
 # The tables whose rows belong to one game (deleted before the game itself).
-GAME_TABLES: Final = ("seats", "snapshots", "moves", "prompts", "turn_timers", "outbox")
+GAME_TABLES: Final = (
+    "seats",
+    "snapshots",
+    "moves",
+    "prompts",
+    "turn_timers",
+    "outbox",
+    "ratings",
+)
 
 
 @dataclass
@@ -154,4 +163,6 @@ async def forget_user(store: Store, user_id: int, *, apply: bool) -> Forgetting:
         report.count("moves", await _run(db, moves, (user_id,)))
         drafts = "DELETE FROM offer_drafts WHERE user_id = ?"
         report.count("offer_drafts", await _run(db, drafts, (user_id,)))
+        ratings = "DELETE FROM ratings WHERE user_id = ?"
+        report.count("ratings", await _run(db, ratings, (user_id,)))
     return report

@@ -49,6 +49,7 @@ from .games import (
     Outgoing,
     Prompt,
     PromptKind,
+    Rating,
     Saved,
     Seat,
     Status,
@@ -722,6 +723,57 @@ class Store:
         await self._db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
 
     # The bot's own bookkeeping --------------------------------------------------------
+
+    # Ratings ------------------------------------------------------------------------
+
+    async def unrated_games(self) -> list[Game]:
+        """Finished games in a server not rated yet, in the order they ended."""
+        return await self._select(
+            self._db,
+            "WHERE g.status = 'finished' AND g.guild_id IS NOT NULL AND NOT EXISTS "
+            "(SELECT 1 FROM ratings r WHERE r.game_id = g.id) ORDER BY g.ended_at, g.id",
+        )
+
+    async def save_ratings(self, ratings: Sequence[Rating]) -> None:
+        """Store one game's ratings (their `seq` is given here: after every other game's).
+
+        A game already rated keeps its rows (nothing is written twice).
+        """
+        async with self._db.transaction() as db:
+            rows = await db.fetch("SELECT COALESCE(MAX(seq), 0) FROM ratings")
+            seq = int(rows[0][0]) + 1
+            for r in ratings:
+                await db.execute(
+                    "INSERT INTO ratings (game_id, color, user_id, level, kind, edition, "
+                    "guild_id, seq, place, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, color) DO NOTHING",
+                    (
+                        r.game_id,
+                        r.color,
+                        r.user_id,
+                        r.level,
+                        r.kind,
+                        r.edition,
+                        r.guild_id,
+                        seq,
+                        r.place,
+                        r.mu,
+                        r.sigma,
+                    ),
+                )
+
+    async def ratings(self, kind: str, guild_id: int) -> list[Rating]:
+        """Every rating of a game's kind in a server, in the order the games were rated."""
+        rows = await self._db.fetch(
+            "SELECT game_id, color, user_id, level, kind, edition, guild_id, seq, place, "
+            "mu, sigma FROM ratings WHERE kind = ? AND guild_id = ? ORDER BY seq, color",
+            (kind, guild_id),
+        )
+        return [Rating(*row) for row in rows]
+
+    async def clear_ratings(self) -> None:
+        """Forget every rating (to rebuild them all from the finished games)."""
+        await self._db.execute("DELETE FROM ratings")
 
     async def meta(self, key: str) -> str | None:
         """A value the bot stored under `key`, or None."""

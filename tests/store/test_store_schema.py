@@ -78,6 +78,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "offer_drafts",
             "turn_timers",
             "outbox",
+            "ratings",
         }
         columns = {
             table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in tables

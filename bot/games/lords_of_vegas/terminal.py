@@ -64,8 +64,9 @@ Type a command for the player named at the prompt, in the engine's notation:
                                      | <p> gives <q> die <LOT> | <p> does <action>
   accept <n> | decline <n> | withdraw <n>
 Another player acts by putting their colour first:  blue: accept 1
-Also: moves (what you may do now), status, board (write the board image now),
-      rules [topic], help, quit"""
+Also: moves [kind] (what you may do now), hint (what the normal computer player would
+      do, and why), status (everyone, then yours), board (draw the board, and write its
+      picture), rules [topic], help, quit; --resume continues a game stopped here"""
 
 
 def status_lines(state: GameState, computers: Mapping[str, str]) -> list[str]:

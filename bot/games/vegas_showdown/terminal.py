@@ -68,8 +68,9 @@ Renovate and Publicity are done at once, while the others bid. After bidding eve
 places at once: another player acts by putting their colour first, e.g.  blue: place lounge a3
 When a tile must be placed, a picture in the game's folder numbers its places (as
 `moves <tile>` does): `place 7` or `place lounge 7` puts it on place 7.
-Also: moves [tile] (what you may do now; every place a tile can go), status, board
-      (the table and the sheets, and the round picture), rules [topic], help, quit"""
+Also: moves [tile] (what you may do now; every place a tile can go), hint (what the
+      normal computer player would do, and why), status, board (the table and the
+      sheets, and the round picture), rules [topic], help, quit"""
 
 
 def status_lines(state: GameState, computers: Mapping[str, str] | None = None) -> list[str]:
