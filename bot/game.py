@@ -34,6 +34,7 @@ import discord
 from discord import app_commands
 from PIL import Image
 from pydantic import BaseModel
+from rich.text import Text
 
 from bot.options import IMAGE_WORDS, OPTIONS, TIMEOUT_WORDS
 from bot.posts import Post, chat_names
@@ -148,11 +149,29 @@ class TerminalGame(Protocol):
     def fallback(self, state: Any, color: str) -> Any:
         """A computer's move when it has nothing to say (a default answer, the end)."""
 
-    def status_lines(self, state: Any, computers: Mapping[str, str]) -> list[str]:
-        """The `status` lines; `computers` maps a computer's colour to its level."""
+    def status_lines(self, state: Any, computers: Mapping[str, str], color: str) -> list[str]:
+        """The `status` lines, `color`'s own holdings last.
 
-    def moves_text(self, state: Any, color: str) -> str:
-        """The `moves` text: every command `color` may give now, with what it costs."""
+        `computers` maps a computer's colour to its level.
+        """
+
+    def moves_text(self, state: Any, color: str, words: Sequence[str]) -> str:
+        """The `moves` text: every command `color` may give now, with what it costs.
+
+        `words` typed after `moves` narrow it (a kind of command, a tile, a page).
+        """
+
+    def text_board(self, state: Any) -> Text:
+        """The board as text for the terminal, at most 100 columns wide."""
+
+    def typed(self, state: Any, color: str, line: str) -> str:
+        """A typed line in the game's notation (shorthands such as `place 7` spelled out)."""
+
+    def previews(self, state: Any, people: Sequence[str]) -> list[tuple[str, Callable[[], bytes]]]:
+        """Pictures the people at the keyboard need now (where a tile can go), by file name.
+
+        Each is drawn only when called, and written once.
+        """
 
     def rules_text(self, words: Sequence[str], edition: str) -> str:
         """The `rules [topic]` text."""

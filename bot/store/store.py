@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Protocol, Self
+from typing import Any, Final, Literal, Protocol, Self
 
 from bot.shards import SHARD_SHIFT, Shards
 
@@ -61,6 +61,8 @@ from .migrate import MIGRATIONS_DIR
 from .postgresql import PostgreSQLDatabase
 from .sqlite import SQLiteDatabase
 
+# Where a game is played: in a Discord channel, or at the keyboard (`bot.offline`).
+Place = Literal["discord", "terminal"]
 _SUMMARY_COLUMNS: Final = "id, guild_id, channel_id, kind, status, moves, updated_at, ended_at"
 _PROMPT_COLUMNS: Final = "game_id, kind, ref, channel_id, message_id, expires_at"
 _TIMER_COLUMNS: Final = "game_id, turn, player, remind_at, expires_at, reminded"
@@ -181,18 +183,21 @@ class Store:
         edition: str,
         kind: str,
         options: dict[str, Any] | None = None,
+        place: Place = "discord",
     ) -> Game:
         """Open a lobby for a game of `kind` in a channel; `ChannelBusy` if it has an open game.
 
         `edition` is which rules of the game (its edition or variant); `options` are the
-        host's table options (JSON-serialisable), kept with the game.
+        host's table options (JSON-serialisable), kept with the game. A game whose `place`
+        is the terminal (`bot.offline`) has no channel, and the bot never acts on it.
         """
         now = utc_now()
         async with self._db.transaction() as db:
             try:
                 rows = await db.fetch(
                     "INSERT INTO games (kind, guild_id, channel_id, host_user_id, edition, "
-                    "options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "options, created_at, updated_at, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
                     (
                         kind,
                         guild_id,
@@ -202,6 +207,7 @@ class Store:
                         json.dumps(options or {}, sort_keys=True),
                         now,
                         now,
+                        place,
                     ),
                 )
             except UniqueViolation as error:
@@ -420,6 +426,12 @@ class Store:
         if limit is None:
             return await self._select(self._db, order, *params)
         return await self._select(self._db, f"{order} LIMIT ?", *params, limit)
+
+    async def terminal_games(self) -> list[Game]:
+        """Games under way in the terminal (`bot.offline`), oldest first."""
+        return await self._select(
+            self._db, "WHERE g.status = 'active' AND g.place = 'terminal' ORDER BY g.id"
+        )
 
     async def game_ids(self) -> list[int]:
         """The ids of every stored game, oldest first."""
@@ -836,7 +848,7 @@ def _game_filter(
     status: Status, guild_id: int | None, user_id: int | None, kind: str | None
 ) -> tuple[str, list[Any]]:
     """A WHERE clause (and its parameters) for games in `status`, of a guild, user or kind."""
-    where = ["g.status = ?"]
+    where = ["g.status = ?", "g.place = 'discord'"]
     params: list[Any] = [status]
     if kind is not None:
         where.append("g.kind = ?")

@@ -100,6 +100,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "ended_at",
             "options",
             "rules_version",
+            "place",
         ]
         assert columns["seats"] == [
             "game_id",
