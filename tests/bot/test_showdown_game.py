@@ -19,6 +19,7 @@ from bot.app import VegasHost
 from bot.posts import ANIMATION_FILE, plain_names
 from engine.vegas_showdown import GameRecord
 from engine.vegas_showdown.events import GameOver
+from render.vegas_showdown import render_round
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
@@ -54,17 +55,20 @@ async def check_the_posts(
                 name = line.split("**")[1]
                 assert not line.endswith(("stack).", "**.")) or after.startswith(name), line
     names = plain_names(await the_game(vegas, table))
-    shown = [game.at_round[n] for n in range(1, played + 1)] + [state]
-    for post, at in zip(pictures, shown, strict=True):
+    states = [game.at_round[n] for n in range(1, played + 1)] + [state]
+    for post, at in zip(pictures, states, strict=True):
         assert_round_pictures(post, at, names, final=post is pictures[-1])
     final = pictures[-1]
     assert final.content.startswith("🏆 Game over (")
-    # Its animated recap: one frame per round, each the round picture posted.
+    # Its animated recap: one frame per round post, each that round's whole picture (what
+    # `/vs board` showed then; the final post attaches the last one).
+    wholes = [render_round(at, names=names) for at in states[:-1]]
+    wholes.append(final.attachment("round.png").data)
     with Image.open(io.BytesIO(final.attachment(ANIMATION_FILE).data)) as recap:
         assert recap.format == "GIF" and recap.n_frames == len(pictures)
-        for index, post in enumerate(pictures):
+        for index, whole in enumerate(wholes):
             recap.seek(index)
-            with Image.open(io.BytesIO(post.attachment("round.png").data)) as posted:
+            with Image.open(io.BytesIO(whole)) as posted:
                 # (The final picture is the tallest: the others sit at the frame's top.)
                 shown = recap.convert("RGB").crop((0, 0, *posted.size))
                 assert shown.tobytes() == posted.convert("RGB").tobytes()
