@@ -29,6 +29,7 @@ from bot.guild_commands import vegas_commands
 from bot.host import Host
 from bot.prompts import Prompts
 from bot.rematch import RematchButton
+from bot.replay import PERSISTENT_ITEMS as REPLAY_ITEMS
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.startup import configure_logging, settings_problem, start_problem
@@ -139,7 +140,7 @@ class VegasHost(discord.Client):
         prompts.on_new_deadline = self.timers.poke
         self.tables.on_saved = prompts.saved
         turns.on_new_deadline = self.timers.poke
-        self.add_dynamic_items(AbandonButton, RematchButton)
+        self.add_dynamic_items(AbandonButton, RematchButton, *REPLAY_ITEMS)
         for hosted in self.games.values():
             self.tree.add_command(hosted.commands(self.host))
             self.add_dynamic_items(*hosted.persistent_items())

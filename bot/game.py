@@ -23,6 +23,7 @@ What a game provides, in the order `docs/adding-a-game.md` lists it:
 
 from __future__ import annotations
 
+import io
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,11 +32,14 @@ from typing import Any, ClassVar, Protocol
 
 import discord
 from discord import app_commands
+from PIL import Image
 from pydantic import BaseModel
+from rich.text import Text
 
 from bot.options import IMAGE_WORDS, OPTIONS, TIMEOUT_WORDS
 from bot.posts import Post, chat_names
 from bot.store import AnyRules, Game, Kind, Move, Prompt, Record, Seating, Store, UnknownKind
+from engine.hints import Suggestion
 
 Interaction = discord.Interaction[Any]
 # A persistent button or menu class a game registers at start-up (see `bot/buttons.py`).
@@ -145,11 +149,29 @@ class TerminalGame(Protocol):
     def fallback(self, state: Any, color: str) -> Any:
         """A computer's move when it has nothing to say (a default answer, the end)."""
 
-    def status_lines(self, state: Any, computers: Mapping[str, str]) -> list[str]:
-        """The `status` lines; `computers` maps a computer's colour to its level."""
+    def status_lines(self, state: Any, computers: Mapping[str, str], color: str) -> list[str]:
+        """The `status` lines, `color`'s own holdings last.
 
-    def moves_text(self, state: Any, color: str) -> str:
-        """The `moves` text: every command `color` may give now, with what it costs."""
+        `computers` maps a computer's colour to its level.
+        """
+
+    def moves_text(self, state: Any, color: str, words: Sequence[str]) -> str:
+        """The `moves` text: every command `color` may give now, with what it costs.
+
+        `words` typed after `moves` narrow it (a kind of command, a tile, a page).
+        """
+
+    def text_board(self, state: Any) -> Text:
+        """The board as text for the terminal, at most 100 columns wide."""
+
+    def typed(self, state: Any, color: str, line: str) -> str:
+        """A typed line in the game's notation (shorthands such as `place 7` spelled out)."""
+
+    def previews(self, state: Any, people: Sequence[str]) -> list[tuple[str, Callable[[], bytes]]]:
+        """Pictures the people at the keyboard need now (where a tile can go), by file name.
+
+        Each is drawn only when called, and written once.
+        """
 
     def rules_text(self, words: Sequence[str], edition: str) -> str:
         """The `rules [topic]` text."""
@@ -358,6 +380,40 @@ class HostedGame(ABC):
         """
         owed = self.rules.decisions_owed(state, color)
         return self.rules.default_answer(state, owed[0]) if owed else None
+
+    # Replays and recaps (`/vegas replay`) ------------------------------------------------
+
+    # What a replay's menu and a recap's frames step through: "turn" or "round".
+    chapter_word: ClassVar[str] = "turn"
+
+    def chapter(self, state: Any) -> int:
+        """The turn (or round) a state is in, for the replay's menu and the recap's frames."""
+        return 1
+
+    def picture(self, game: Game, state: Any) -> bytes | None:
+        """The picture the channel is shown of a state (PNG), or None for a game without.
+
+        The same bytes as the pictures posted during the game (rendering is pure). Runs
+        in a worker thread.
+        """
+        return None
+
+    def frame(self, game: Game, state: Any) -> Image.Image | None:
+        """The picture's pixels (a paletted image), for the animated recap.
+
+        By default the picture read back; a game may draw it without the PNG round trip.
+        """
+        picture = self.picture(game, state)
+        return None if picture is None else Image.open(io.BytesIO(picture))
+
+    def hints(self, state: Any, color: str) -> list[Suggestion] | None:
+        """What the game's normal computer player would do in `color`'s place now, and why.
+
+        Its best few moves, its choice first, worked out from the public view only; empty
+        when nothing is `color`'s to decide; None when the game gives no hints. Runs in a
+        worker thread: it may think a while.
+        """
+        return None
 
     # The terminal ---------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ brought up to date.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -19,6 +20,8 @@ from bot.notify import Notifier
 from bot.outbox import Outbox, replayed_news
 from bot.posts import Post
 from bot.prompts import Prompts
+from bot.ratings import Ratings
+from bot.recap import recap
 from bot.rematch import rematch_view
 from bot.shards import Shards
 from bot.store import News
@@ -26,6 +29,7 @@ from bot.tables import Tables
 from bot.turns import TurnTimers
 
 Interaction = discord.Interaction[Any]
+log = logging.getLogger(__name__)
 
 
 class Host:
@@ -55,13 +59,15 @@ class Host:
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
         self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout, shards)
         self.notifier = Notifier(client, games, tables.store)
+        self.ratings = Ratings(tables.store, games)
 
     async def recover(self) -> None:
-        """At start-up: post the news a crash left unposted, then update every prompt.
+        """At start-up: post unposted news, rate unrated finished games, update the prompts.
 
         A crash may also have come before a game's prompt messages were brought up to date.
         """
         await self.outbox.recover()
+        await self.ratings.update()  # games that ended just before a crash
         for game in await self.tables.store.active_games(shards=self.shards):
             await self.prompts.reconcile(game, adopt=True)
 
@@ -86,6 +92,8 @@ class Host:
         await self.prompts.reconcile(played.game, played.events)
         await self.notifier.settle(played.game, played.state)
         self.autoplay.nudge(played.game)
+        if played.game.status == "finished":
+            await self.ratings.update()
 
     async def compose(self, hosted: HostedGame, played: Played) -> Post:
         """The public post for an accepted command.
@@ -98,6 +106,11 @@ class Host:
         post = await hosted.news(self.tables.store, played, deadline)
         if hosted.rules.is_over(played.state):
             post.view = rematch_view(played.game)
+        if hosted.rules.is_over(played.state):  # the final post carries the recap
+            try:
+                post.animation = await recap(self.tables.store, hosted, played.game.id)
+            except Exception:  # the final post goes out without it, never lost for it
+                log.exception("could not make the recap of game %s", played.game.id)
         return post
 
     async def answer(self, interaction: Interaction, played: Played) -> None:

@@ -20,6 +20,7 @@ from bot.store import Game
 
 BOARD_FILE: Final = "board.png"
 CHART_FILE: Final = "points.png"
+ANIMATION_FILE: Final = "recap.gif"
 EMBED_TEXT_LIMIT: Final = 4000
 CONTENT_LIMIT: Final = 2000
 FIELD_LIMIT: Final = 1024
@@ -42,7 +43,8 @@ class Post:
     `chart` is a second image (the points chart at the end of a game); `image_name` is
     the first image's file name (an embed shows it as `attachment://<name>`); `gallery`
     holds more pictures, (file name, PNG) each, sent after them (Discord shows them as a
-    gallery; a message carries at most 10 files); `view` holds the message's buttons.
+    gallery; a message carries at most 10 files); `animation` is the animated recap of a
+    game that just ended (GIF); `view` holds the message's buttons.
     """
 
     content: str = ""
@@ -54,6 +56,7 @@ class Post:
     gallery: tuple[tuple[str, bytes], ...] = ()
     # Buttons under the message (the final post's Rematch), if any.
     view: discord.ui.View | None = None
+    animation: bytes | None = None
 
     def text(self) -> str | None:
         """The content, clipped to Discord's limit (None when empty)."""
@@ -70,7 +73,12 @@ class Post:
 
     def files(self) -> list[discord.File]:
         """The post's images as attachments (the first one first), if it has any."""
-        images = [(self.image_name, self.image), (CHART_FILE, self.chart), *self.gallery]
+        images = [
+            (self.image_name, self.image),
+            (CHART_FILE, self.chart),
+            *self.gallery,
+            (ANIMATION_FILE, self.animation),
+        ]
         return [discord.File(io.BytesIO(data), filename=name) for name, data in images if data]
 
 

@@ -120,8 +120,8 @@ async def player_record(
 
 
 async def top_players(
-    store: Store, hosted: HostedGame, guild_id: int, size: int = LEADERBOARD_SIZE
+    store: Store, hosted: HostedGame, guild_id: int, size: int | None = LEADERBOARD_SIZE
 ) -> list[PlayerStats]:
-    """The guild's best players over its finished games of one game."""
+    """The guild's best players over its finished games of one game (None: all of them)."""
     games = await store.finished_games(guild_id=guild_id, kind=hosted.kind, limit=None)
     return tally(r for game in games for r in seat_results(game))[:size]

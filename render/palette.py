@@ -63,8 +63,12 @@ def fixed_palette(colors: Iterable[RGB]) -> Image.Image:
 
 def encode_paletted(image: Image.Image, palette: Image.Image, compress_level: int) -> bytes:
     """Map the RGB `image` onto `palette` (no dithering) and encode it as a PNG."""
-    paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    return encode_png(paletted, compress_level)
+    return encode_png(paletted(image, palette), compress_level)
+
+
+def paletted(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """The RGB `image` mapped onto `palette` (no dithering): what the PNG holds."""
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def encode_png(image: Image.Image, compress_level: int) -> bytes:

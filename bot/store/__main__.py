@@ -12,6 +12,8 @@
                       [--yes]                       ... and delete them
     python -m bot.store forget --guild ID [--yes]   delete a server's games (dry run without --yes)
     python -m bot.store forget --user ID [--yes]    unlink a person from every game
+    python -m bot.store ratings [--rebuild]         rate finished games not rated yet (all
+                                                    of them afresh with --rebuild)
 
 The database is the bot's (`DATABASE_URL`, else `DATABASE_PATH`, from the environment or
 `.env`) unless `--database` names another (a file path or a URL). Every kind of game the
@@ -29,6 +31,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.games import GAMES
+from bot.ratings import Ratings
 from bot.settings import Settings
 
 from .audit import export_record, export_scenario, verify_game
@@ -84,7 +87,21 @@ def _parser() -> argparse.ArgumentParser:
         "--older-than", type=int, required=True, metavar="DAYS", help="ended this many days ago"
     )
     cleanup.add_argument("--yes", action="store_true", help="delete them (default: only list)")
+    ratings = commands.add_parser("ratings", help="rate the finished games not rated yet")
+    ratings.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="forget every rating and rate every finished game again, in the order they ended",
+    )
     return parser
+
+
+async def _ratings(store: Store, rebuild: bool) -> int:
+    ratings = Ratings(store, GAMES)
+    rated = await (ratings.rebuild() if rebuild else ratings.update())
+    again = " again" if rebuild else ""
+    print(f"Rated {rated} finished game{'s' if rated != 1 else ''}{again}.")
+    return 0
 
 
 async def _verify(store: Store, game: int | None) -> int:
@@ -205,6 +222,8 @@ async def _run(args: argparse.Namespace, database: Path | str) -> int:
             return 0
         if args.command == "cleanup":
             return await _cleanup(store, args.older_than, args.yes)
+        if args.command == "ratings":
+            return await _ratings(store, args.rebuild)
         await store.backup(args.target)
         print(f"Backed up {store.location} to {args.target}.")
         return 0

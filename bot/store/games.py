@@ -126,6 +126,28 @@ PromptKind = str
 
 
 @dataclass(frozen=True)
+class Rating:
+    """One seat's rating after a rated game (see migrations/0010_ratings.sql).
+
+    Who played it: a person (`user_id`), or else a computer player of `level`. The pool
+    is the game's kind, edition and server; `seq` orders the rated games; `place` is the
+    seat's place in the game (1 for the best; tied seats share it).
+    """
+
+    game_id: int
+    color: str
+    user_id: int | None
+    level: str | None
+    kind: str
+    edition: str
+    guild_id: int
+    seq: int
+    place: int
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
 class Prompt:
     """A message with buttons asking players something in a game (an offer, a decision).
 

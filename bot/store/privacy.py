@@ -39,6 +39,7 @@ TABLES: Final = {
     "notify": "deleted: a person's your-turn message setting (kept for every server alike)",
     "waiting_spells": "deleted with the game, or a person's (who a game waits for now)",
     "bot_meta": "the bot's own bookkeeping (no personal data)",
+    "ratings": "deleted with the game; a person's ratings are deleted",
 }
 # The tables whose rows belong to one game (deleted before the game itself).
 GAME_TABLES: Final = (
@@ -49,6 +50,7 @@ GAME_TABLES: Final = (
     "turn_timers",
     "outbox",
     "waiting_spells",
+    "ratings",
 )
 
 
@@ -167,4 +169,6 @@ async def forget_user(store: Store, user_id: int, *, apply: bool) -> Forgetting:
         for table in ("notify", "waiting_spells"):
             sql = f"DELETE FROM {table} WHERE user_id = ?"
             report.count(table, await _run(db, sql, (user_id,)))
+        ratings = "DELETE FROM ratings WHERE user_id = ?"
+        report.count("ratings", await _run(db, ratings, (user_id,)))
     return report

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Protocol, Self
+from typing import Any, Final, Literal, Protocol, Self
 
 from bot.shards import SHARD_SHIFT, Shards
 
@@ -49,6 +49,7 @@ from .games import (
     Outgoing,
     Prompt,
     PromptKind,
+    Rating,
     Saved,
     Seat,
     Status,
@@ -60,6 +61,8 @@ from .migrate import MIGRATIONS_DIR
 from .postgresql import PostgreSQLDatabase
 from .sqlite import SQLiteDatabase
 
+# Where a game is played: in a Discord channel, or at the keyboard (`bot.offline`).
+Place = Literal["discord", "terminal"]
 _SUMMARY_COLUMNS: Final = "id, guild_id, channel_id, kind, status, moves, updated_at, ended_at"
 _PROMPT_COLUMNS: Final = "game_id, kind, ref, channel_id, message_id, expires_at"
 _TIMER_COLUMNS: Final = "game_id, turn, player, remind_at, expires_at, reminded"
@@ -180,18 +183,21 @@ class Store:
         edition: str,
         kind: str,
         options: dict[str, Any] | None = None,
+        place: Place = "discord",
     ) -> Game:
         """Open a lobby for a game of `kind` in a channel; `ChannelBusy` if it has an open game.
 
         `edition` is which rules of the game (its edition or variant); `options` are the
-        host's table options (JSON-serialisable), kept with the game.
+        host's table options (JSON-serialisable), kept with the game. A game whose `place`
+        is the terminal (`bot.offline`) has no channel, and the bot never acts on it.
         """
         now = utc_now()
         async with self._db.transaction() as db:
             try:
                 rows = await db.fetch(
                     "INSERT INTO games (kind, guild_id, channel_id, host_user_id, edition, "
-                    "options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "options, created_at, updated_at, place) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
                     (
                         kind,
                         guild_id,
@@ -201,6 +207,7 @@ class Store:
                         json.dumps(options or {}, sort_keys=True),
                         now,
                         now,
+                        place,
                     ),
                 )
             except UniqueViolation as error:
@@ -424,6 +431,12 @@ class Store:
         """The id the next game will most likely get (a label: another may take it first)."""
         rows = await self._db.fetch("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
         return int(rows[0][0])
+
+    async def terminal_games(self) -> list[Game]:
+        """Games under way in the terminal (`bot.offline`), oldest first."""
+        return await self._select(
+            self._db, "WHERE g.status = 'active' AND g.place = 'terminal' ORDER BY g.id"
+        )
 
     async def game_ids(self) -> list[int]:
         """The ids of every stored game, oldest first."""
@@ -764,6 +777,57 @@ class Store:
 
     # The bot's own bookkeeping --------------------------------------------------------
 
+    # Ratings ------------------------------------------------------------------------
+
+    async def unrated_games(self) -> list[Game]:
+        """Finished games in a server not rated yet, in the order they ended."""
+        return await self._select(
+            self._db,
+            "WHERE g.status = 'finished' AND g.guild_id IS NOT NULL AND NOT EXISTS "
+            "(SELECT 1 FROM ratings r WHERE r.game_id = g.id) ORDER BY g.ended_at, g.id",
+        )
+
+    async def save_ratings(self, ratings: Sequence[Rating]) -> None:
+        """Store one game's ratings (their `seq` is given here: after every other game's).
+
+        A game already rated keeps its rows (nothing is written twice).
+        """
+        async with self._db.transaction() as db:
+            rows = await db.fetch("SELECT COALESCE(MAX(seq), 0) FROM ratings")
+            seq = int(rows[0][0]) + 1
+            for r in ratings:
+                await db.execute(
+                    "INSERT INTO ratings (game_id, color, user_id, level, kind, edition, "
+                    "guild_id, seq, place, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, color) DO NOTHING",
+                    (
+                        r.game_id,
+                        r.color,
+                        r.user_id,
+                        r.level,
+                        r.kind,
+                        r.edition,
+                        r.guild_id,
+                        seq,
+                        r.place,
+                        r.mu,
+                        r.sigma,
+                    ),
+                )
+
+    async def ratings(self, kind: str, guild_id: int) -> list[Rating]:
+        """Every rating of a game's kind in a server, in the order the games were rated."""
+        rows = await self._db.fetch(
+            "SELECT game_id, color, user_id, level, kind, edition, guild_id, seq, place, "
+            "mu, sigma FROM ratings WHERE kind = ? AND guild_id = ? ORDER BY seq, color",
+            (kind, guild_id),
+        )
+        return [Rating(*row) for row in rows]
+
+    async def clear_ratings(self) -> None:
+        """Forget every rating (to rebuild them all from the finished games)."""
+        await self._db.execute("DELETE FROM ratings")
+
     async def meta(self, key: str) -> str | None:
         """A value the bot stored under `key`, or None."""
         rows = list(await self._db.fetch("SELECT value FROM bot_meta WHERE key = ?", (key,)))
@@ -837,7 +901,7 @@ def _game_filter(
     status: Status, guild_id: int | None, user_id: int | None, kind: str | None
 ) -> tuple[str, list[Any]]:
     """A WHERE clause (and its parameters) for games in `status`, of a guild, user or kind."""
-    where = ["g.status = ?"]
+    where = ["g.status = ?", "g.place = 'discord'"]
     params: list[Any] = [status]
     if kind is not None:
         where.append("g.kind = ?")

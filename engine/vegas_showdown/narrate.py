@@ -323,8 +323,8 @@ def describe(event: Event, names: Names = None) -> str:
         case PlacementFinished():
             return f"{who(event.player)} is done placing."
         case DecisionRequired():
-            text = describe_decision(event.decision, names)
-            return text[0].upper() + text[1:] + "."
+            # Colours and names are written as they are, even first: "red must place ...".
+            return describe_decision(event.decision, names) + "."
         case ButtonPassed():
             return f"The button passes to {who(event.player)}."
         case FinalScored():

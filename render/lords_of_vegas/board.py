@@ -10,7 +10,7 @@ from engine.lords_of_vegas import GAME_OVER, Color, GameState
 from engine.lords_of_vegas.casino import casino_map
 
 from ..canvas import Canvas, Drawing
-from ..palette import encode_paletted
+from ..palette import encode_paletted, paletted
 from .background import background
 from .lots import draw_last_card_frame, draw_lot_header, draw_marker, draw_tiles
 from .panel import draw_panel
@@ -68,6 +68,11 @@ def draw_board(state: GameState, names: Mapping[Color, str] | None = None) -> Dr
 def encode_png(image: Image.Image) -> bytes:
     """Map the RGB image onto the board's fixed palette and encode it as a PNG."""
     return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
+
+
+def board_frame(state: GameState, *, names: Mapping[Color, str] | None = None) -> Image.Image:
+    """The board image on its fixed palette: the pixels `render_board` encodes (a recap's frame)."""
+    return paletted(draw_board(state, names).image, palette_image())
 
 
 def render_board(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:

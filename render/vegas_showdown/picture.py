@@ -16,7 +16,7 @@ from engine.vegas_showdown import Color, GameState
 
 from ..box import Box
 from ..canvas import Canvas, Drawing
-from ..palette import PAPER, encode_paletted
+from ..palette import PAPER, encode_paletted, paletted
 from .board import board_geometry, draw_board
 from .final import draw_final, final_height
 from .legend import ROW as LEGEND_ROW
@@ -140,6 +140,11 @@ def draw_player_sheet(
     smallest = phone_smallest(width)
     draw_player_block(canvas, GAP, GAP, SHEET_CELL, state, player, shown[player], smallest)
     return Drawing(canvas.image, tuple(canvas.placements))
+
+
+def round_frame(state: GameState, *, names: Mapping[Color, str] | None = None) -> Image.Image:
+    """The round picture on its fixed palette: the pixels `render_round` encodes."""
+    return paletted(draw_round(state, names).image, palette_image())
 
 
 def render_round(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:

@@ -85,3 +85,12 @@ async def vegas(table: Table, run_bot: RunBot, clock: ManualClock) -> AsyncItera
     yield bot.client
     # Whatever the test did, the bot only used routes Discord has.
     assert table.emu.unknown_routes == []
+
+
+@pytest.fixture
+def terminal_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Terminal games keep themselves in the bot's store: here, the test's own database
+    (DATABASE_PATH, which child processes inherit too)."""
+    path = tmp_path / "terminal.sqlite3"
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    return path

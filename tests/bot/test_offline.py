@@ -21,6 +21,8 @@ from engine.lords_of_vegas.actions import Build
 from engine.lords_of_vegas.record import GameRecord, PublicRecord, public_state
 from tests.engine.test_public_record import keys
 
+pytestmark = pytest.mark.usefixtures("terminal_database")
+
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = re.compile(r"(\w+)> $")
 

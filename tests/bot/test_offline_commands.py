@@ -17,6 +17,8 @@ from engine.lords_of_vegas import BOARD, GameSettings, GameState, apply, new_gam
 from engine.lords_of_vegas.guide import TOPICS, guide
 from engine.lords_of_vegas.randomplay import RandomPlayer
 
+pytestmark = pytest.mark.usefixtures("terminal_database")
+
 SEED = 20261122  # red holds D8 and E1, blue D9 and E2; blue plays first
 
 

@@ -19,6 +19,7 @@ from tests.bot.players import (
     mentioned,
     next_message,
 )
+from tests.bot.test_ratings import expected_ratings
 from tests.discord_emulator import Channel, Message, User
 
 GAME_OVER = "Lords of Vegas with"
@@ -101,9 +102,13 @@ async def test_mygames_lists_the_games_waiting_for_you_in_this_server(
 
     listed = await emu.slash(alice, table.other_channel, "vegas mygames")
     assert listed.ephemeral
+    assert vegas.store is not None
+    here = await vegas.store.open_game(table.channel.id)
+    assert here is not None
+    game_id = here.id
     others = field(listed, "Waiting for others")
     if mover is alice:
-        assert f"<#{table.channel.id}> (you play red): your turn (turn 1)" in field(
+        assert f"<#{table.channel.id}> (game {game_id}, you play red): your turn (turn 1)" in field(
             listed, "Waiting for you"
         )
         assert listed.content.startswith("1 game waiting")
@@ -176,9 +181,26 @@ async def test_stats_and_leaderboard_after_finished_games(table: Table, vegas: V
     assert board.message is not None
     width, height = png_size(board.message.attachment("leaderboard.png").data)
     assert width == 960 and height > 100
-    lines = board.embeds[0]["description"].splitlines()
-    ranked = sorted(
-        [("Alice", alice_scores), ("Bob", results[bob.id])],
-        key=lambda row: (-sum(w for _, w in row[1]), -sum(p for p, _ in row[1]) / len(row[1])),
+    # Ranked by rating, from three rated games on: Alice has two, Bob one, so both are
+    # listed below, by rating, as not ranked yet; the computer level has its own line.
+    [embed] = board.embeds
+    assert embed["description"] == "Nobody has 3 rated games here yet."
+    expected = expected_ratings(sorted(finished, key=lambda g: (g.ended_at or "", g.id)))
+    ordinal = {name: mu - 3 * sigma for name, (mu, sigma) in expected.items()}
+    people = {"Alice": f"user {alice.id}", "Bob": f"user {bob.id}"}
+    waiting = field(board, "Not ranked yet (fewer than 3 games)").splitlines()
+    assert [line.split("**")[1] for line in waiting] == sorted(
+        people, key=lambda name: -ordinal[people[name]]
     )
-    assert [line.split("**")[1] for line in lines] == [name for name, _ in ranked]
+    assert (
+        f"rating {ordinal[people['Alice']]:.1f} (2 rated games)"
+        in waiting[[line.split("**")[1] for line in waiting].index("Alice")]
+    )
+    assert field(board, "Computer players").startswith(f"easy computer: {ordinal['easy']:.1f}")
+    mu, sigma = expected[people["Alice"]]
+    assert (
+        field(mine, "Rating")
+        == f"{mu - 3 * sigma:.1f} (skill {mu:.1f} ± {3 * sigma:.1f}, 2 rated games)"
+    )
+    assert field(mine, "Trend") == f"{mu - 3 * sigma:+.1f} over the last 2 games"
+    assert re.fullmatch(r"\d+ s", field(mine, "Median time per move"))

@@ -8,15 +8,18 @@ stays readable, exports its full record, and counts in `/vegas stats`.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
 import pytest
+from PIL import Image
 
 from bot.app import VegasHost
-from bot.posts import plain_names
+from bot.posts import ANIMATION_FILE, plain_names
 from engine.vegas_showdown import GameRecord
 from engine.vegas_showdown.events import GameOver
+from render.vegas_showdown import render_round
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.showdown import (
@@ -52,11 +55,23 @@ async def check_the_posts(
                 name = line.split("**")[1]
                 assert not line.endswith(("stack).", "**.")) or after.startswith(name), line
     names = plain_names(await the_game(vegas, table))
-    shown = [game.at_round[n] for n in range(1, played + 1)] + [state]
-    for post, at in zip(pictures, shown, strict=True):
+    states = [game.at_round[n] for n in range(1, played + 1)] + [state]
+    for post, at in zip(pictures, states, strict=True):
         assert_round_pictures(post, at, names, final=post is pictures[-1])
     final = pictures[-1]
     assert final.content.startswith("🏆 Game over (")
+    # Its animated recap: one frame per round post, each that round's whole picture (what
+    # `/vs board` showed then; the final post attaches the last one).
+    wholes = [render_round(at, names=names) for at in states[:-1]]
+    wholes.append(final.attachment("round.png").data)
+    with Image.open(io.BytesIO(final.attachment(ANIMATION_FILE).data)) as recap:
+        assert recap.format == "GIF" and recap.n_frames == len(pictures)
+        for index, whole in enumerate(wholes):
+            recap.seek(index)
+            with Image.open(io.BytesIO(whole)) as posted:
+                # (The final picture is the tallest: the others sit at the frame's top.)
+                shown = recap.convert("RGB").crop((0, 0, *posted.size))
+                assert shown.tobytes() == posted.convert("RGB").tobytes()
     assert {u.id for u in mentioned(final, players)} == {p.id for p in players}
     fields = final.embeds[0]["fields"]
     assert [f["name"].split(".")[0] for f in fields] == [str(n) for n in range(1, len(players) + 1)]
@@ -101,7 +116,9 @@ async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) ->
     names = [f["name"] for f in stats.embeds[0]["fields"]]
     assert "Average Fame" in names and stats.embeds[0]["title"] == "Alice at Vegas Showdown"
     best = await emu.slash(table.dave, channel, "vegas leaderboard", game="vegas_showdown")
-    assert "1 won, 60.0 Fame on average, best 60" in best.embeds[0]["description"]
+    [embed] = best.embeds
+    provisional = next(f["value"] for f in embed["fields"] if f["name"].startswith("Not ranked"))
+    assert "1 won, 60.0 Fame on average, best 60" in provisional
     board = await emu.slash(table.dave, channel, "vs board")
     assert board.embeds[0]["title"].startswith("Final picture")
 

@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.games.vegas_showdown.terminal import HELP, final_standings
@@ -14,6 +15,8 @@ from bot.offline import main
 from engine.vegas_showdown import GameRecord, GameSettings, format_action, new_game
 from engine.vegas_showdown import apply as apply_action
 from engine.vegas_showdown.greedy import GreedyPlayer
+
+pytestmark = pytest.mark.usefixtures("terminal_database")
 
 SEED = 5
 PLAYERS = ["red", "blue", "green"]
@@ -71,7 +74,7 @@ def test_a_whole_game_hot_seat_in_the_terminal(tmp_path: Path) -> None:
 
 def test_three_computer_players_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     argv = ["--game", "vegas_showdown", "--players", "3", "--ai", "easy", "normal"]
-    argv += ["--ai", "easy", "--seed", str(SEED), "--boards", str(tmp_path)]
+    argv += ["--ai", "easy", "--seed", str(SEED), "--boards", str(tmp_path), "--pace", "0"]
     out = io.StringIO()
     assert main(argv, io.StringIO(""), out) == 0  # nobody types: the computers play it all
     said = out.getvalue()

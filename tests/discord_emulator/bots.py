@@ -29,7 +29,9 @@ class InProcessBot:
     """A discord.py client made by `factory`, started in this event loop against the emulator.
 
     Starting points discord.py at the emulator with `use_discord_endpoints`, just as a
-    bot's own start-up code does with its settings.
+    bot's own start-up code does with its settings, and lets the emulator follow the
+    tasks the bot starts for each interaction (`DiscordEmulator.work`), so the driver
+    waits until the bot has finished answering.
     """
 
     def __init__(self, emulator: DiscordEmulator, factory: Callable[[], discord.Client]) -> None:
@@ -44,6 +46,8 @@ class InProcessBot:
         use_discord_endpoints(emulator.api_base, emulator.gateway_url)
         target = emulator.gateway.identifies + 1
         client = self.factory()
+        emulator.work.install(asyncio.get_running_loop())
+        emulator.work.watch(client)
         self.client = client
         task = asyncio.create_task(client.start(emulator.token))
         self._task = task

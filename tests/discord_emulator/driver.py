@@ -4,7 +4,7 @@ A slash command is built from the commands the bot registered (groups, subcomman
 option types, choices, resolved users), so a test can only run what a user could run.
 After sending an interaction the driver waits for the initial response (failing like
 "This interaction failed" when none comes within the emulator's `ack_timeout`), for
-a deferred reply to be filled in, and then for the bot to go quiet.
+a deferred reply to be filled in, and then for the bot to be done (see `settle`).
 """
 
 from __future__ import annotations
@@ -611,7 +611,7 @@ async def wait_for_ack(
 async def await_reply(
     emulator: DiscordEmulator, record: InteractionRecord, start: int, what: str
 ) -> Reply:
-    """Wait for the answer to be complete: acknowledged, not still thinking, then quiet."""
+    """Wait for the answer to be complete: acknowledged, not still thinking, then `settle`."""
     await wait_for_ack(emulator, record, what, start)
     loop = asyncio.get_running_loop()
     original = record.original

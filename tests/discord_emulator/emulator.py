@@ -41,6 +41,7 @@ from .model import (
     Snowflakes,
     User,
 )
+from .work import BotWork, describe
 
 API_PREFIX = "/api/v10"
 UNAUTHENTICATED_ROUTES = ("/interactions/", "/webhooks/")
@@ -120,7 +121,9 @@ class DiscordEmulator:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[str] = []
         self.internal_errors: list[str] = []
+        self.work = BotWork()
         self._inflight = 0
+        self._held_back = 0
         self._released = asyncio.Event()
         self._last_activity = 0.0
         self._runner: web.AppRunner | None = None
@@ -379,9 +382,14 @@ class DiscordEmulator:
         return await self.gateway.drop(code)
 
     async def wait_for_resume(self, *, resumes: int = 1, timeout: float = 15.0) -> None:
-        """Wait until the bot has resumed `resumes` times in total and is connected."""
+        """Wait until the bot has resumed `resumes` times in total, is connected, and has
+        received the events it missed (it answered a heartbeat sent after them)."""
         await self.wait_until(
-            lambda: self.gateway.resumes >= resumes and bool(self.gateway.live_sessions),
+            lambda: (
+                self.gateway.resumes >= resumes
+                and bool(self.gateway.live_sessions)
+                and all(session.caught_up for session in self.gateway.live_sessions)
+            ),
             timeout,
             "the bot to resume its gateway session",
         )
@@ -396,11 +404,27 @@ class DiscordEmulator:
             await asyncio.sleep(0.02)
 
     async def settle(self, quiet: float | None = None, timeout: float = 15.0) -> None:
-        """Wait until the bot has made no request for `quiet` seconds (default `settle_time`)."""
+        """Wait until the bot is done: it has made no request for `quiet` seconds (default
+        `settle_time`) and, for a bot in this event loop, no task an interaction started is
+        still working (see `work`).
+
+        Raises `TimeoutError` naming the tasks when that work is not done within `timeout`.
+        While `stall_next` holds answers back, the bot's tasks waiting for them cannot
+        finish: then only the quiet spell counts.
+        """
         quiet = self.settle_time if quiet is None else quiet
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while loop.time() < deadline:
+            busy = [] if self._held_back else self.work.busy()
+            if busy:
+                await asyncio.sleep(0.01)
+                if loop.time() >= deadline:
+                    names = [describe(task) for task in busy]
+                    raise TimeoutError(
+                        f"the bot was still working after {timeout} s, in tasks {names}"
+                    )
+                continue
             idle = loop.time() - self._last_activity
             if self._inflight == 0 and idle >= quiet:
                 return
@@ -500,9 +524,11 @@ class DiscordEmulator:
                 if fault is not None:
                     record.stalled = True
                     self._inflight -= 1  # the work is done: only the answer waits
+                    self._held_back += 1
                     try:
                         await self._released.wait()
                     finally:
+                        self._held_back -= 1
                         self._inflight += 1
         finally:
             self._inflight -= 1

@@ -113,6 +113,15 @@ class GatewaySession:
     resumes: int = 0
     # The shard this session carries, (id, count); (0, 1) is every guild.
     shard: tuple[int, int] = (0, 1)
+    # The sequence number of the last RESUMED, and the last one the bot said (in a
+    # heartbeat) it has seen: once that reaches the RESUMED, the bot has caught up.
+    resumed_at: int = 0
+    seen: int = 0
+
+    @property
+    def caught_up(self) -> bool:
+        """Whether the bot has received everything up to its last RESUMED."""
+        return self.seen >= self.resumed_at
 
     @property
     def connected(self) -> bool:
@@ -218,6 +227,8 @@ class Gateway:
         data = payload.get("d")
         if op == HEARTBEAT:
             self.heartbeats += 1
+            if session is not None and isinstance(data, int):
+                session.seen = max(session.seen, data)
             connection.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
         elif op in (IDENTIFY, RESUME):
             if session is not None:
@@ -295,6 +306,10 @@ class Gateway:
             if payload["s"] > last_seen:
                 connection.send(payload)
         session.dispatch("RESUMED", {"_trace": ["vegas-host-emulator"]})
+        session.resumed_at = session.sequence
+        # Ask for a heartbeat at once (Discord may): its sequence number tells when the bot
+        # has read the replayed events and the RESUMED.
+        connection.send({"op": HEARTBEAT, "d": None, "s": None, "t": None})
         session.resumes += 1
         self.resumes += 1
         return session

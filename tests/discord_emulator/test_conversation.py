@@ -145,6 +145,21 @@ async def test_messages_the_bot_posts_on_its_own_are_in_the_channel_history(
     assert discord_emulator.history(world.channel) == [posted]
 
 
+async def test_the_reply_waits_for_a_post_after_slow_work_the_wire_does_not_show(
+    discord_emulator: DiscordEmulator, world: World, tiny: InProcessBot
+) -> None:
+    # The bot answers, draws for ten quiet windows in a thread, then posts: as a person
+    # does, the driver waits for the post, since the bot's task for the command runs on.
+    discord_emulator.settle_time = 0.05
+
+    reply = await discord_emulator.slash(
+        world.alice, world.channel, "announce", text="Drawn", drawing=0.5
+    )
+
+    assert reply.content == "Posting it."
+    assert [message.content for message in reply.posted] == ["Drawn"]
+
+
 async def test_the_bot_posting_where_it_may_not_is_refused(
     discord_emulator: DiscordEmulator, world: World, tiny: InProcessBot
 ) -> None:

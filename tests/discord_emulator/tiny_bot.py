@@ -13,6 +13,7 @@ import io
 import logging
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -243,9 +244,13 @@ class TinyBot(discord.Client):
             await interaction.response.send_message(f"{interaction.user.name} pokes {target.name}.")
 
         @tree.command(description="Post a message with a file in this channel")
-        async def announce(interaction: discord.Interaction[Any], text: str) -> None:
+        @app_commands.describe(drawing="Seconds the picture takes to draw (in a thread)")
+        async def announce(
+            interaction: discord.Interaction[Any], text: str, drawing: float = 0.0
+        ) -> None:
             await interaction.response.send_message("Posting it.", ephemeral=True)
             assert isinstance(interaction.channel, discord.abc.Messageable)
+            await asyncio.to_thread(time.sleep, drawing)
             await interaction.channel.send(
                 text, file=discord.File(io.BytesIO(board_png(64, 32)), "small.png")
             )

@@ -125,15 +125,15 @@ async def test_a_deletion_that_fails_deletes_nothing_and_keeps_the_log_guarded(
     async with await Store.open(database, kinds=GAMES) as store:
         # A table of a later release that refers to games, holding a row of an old game.
         await store.database.execute(
-            "CREATE TABLE ratings (game_id BIGINT NOT NULL REFERENCES games (id), "
+            "CREATE TABLE scores (game_id BIGINT NOT NULL REFERENCES games (id), "
             "note TEXT NOT NULL)"
         )
         await store.database.execute(
-            "INSERT INTO ratings VALUES (?, 'kept')", (games["old_finished"],)
+            "INSERT INTO scores VALUES (?, 'kept')", (games["old_finished"],)
         )
         await store.database.execute("CREATE TABLE later (game_id BIGINT NOT NULL)")
-        await store.delete_games([games["old_finished"]])  # its rows go with it, ratings too
-        assert await store.database.fetch("SELECT * FROM ratings") == []
+        await store.delete_games([games["old_finished"]])  # its rows go with it, scores too
+        assert await store.database.fetch("SELECT * FROM scores") == []
         await store.database.execute("CREATE TABLE blocking (x BIGINT REFERENCES games (id))")
         await store.database.execute("INSERT INTO blocking VALUES (?)", (games["old_abandoned"],))
         with pytest.raises(Exception, match=r"(?i)foreign key"):

@@ -80,6 +80,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "outbox",
             "notify",
             "waiting_spells",
+            "ratings",
         }
         columns = {
             table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in tables
@@ -101,6 +102,7 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "ended_at",
             "options",
             "rules_version",
+            "place",
         ]
         assert columns["seats"] == [
             "game_id",

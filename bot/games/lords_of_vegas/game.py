@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from discord import app_commands
+from PIL import Image
 
 from bot.game import PASSIVE, HostedGame, Moment, PersistentItem, Played, Question, Timeout
 from bot.host import Host
@@ -17,6 +18,7 @@ from bot.options import TableOptions
 from bot.posts import Post
 from bot.store import AnyRules, Game, Move, Prompt, Store
 from engine import lords_of_vegas
+from engine.hints import Suggestion
 from engine.lords_of_vegas import (
     Color,
     Event,
@@ -27,11 +29,13 @@ from engine.lords_of_vegas import (
     offers_to_answer,
 )
 from engine.lords_of_vegas.actions import Action, ActStep, EndTurn
+from engine.lords_of_vegas.ai.hints import hints
 from engine.lords_of_vegas.ai.players import LEVELS
 from engine.lords_of_vegas.events import OfferAccepted, OfferMade, TradeStepDone, TurnStarted
 from engine.lords_of_vegas.record import GameRecord, PublicRecord
 from engine.lords_of_vegas.scenario import Scenario
 from engine.lords_of_vegas.state import EDITION_COLORS, MIN_PLAYERS, Edition
+from render.lords_of_vegas.board import board_frame
 
 from . import posts, prompts
 from .builder import DraftItem, route_modal
@@ -230,6 +234,24 @@ class LordsOfVegas(HostedGame):
         return choose(game, state, cast(Color, color), named)
 
     # The terminal ---------------------------------------------------------------------
+
+    chapter_word: ClassVar[str] = "turn"
+
+    def chapter(self, state: GameState) -> int:
+        """The turn the state is in."""
+        return state.turn
+
+    def picture(self, game: Game, state: GameState) -> bytes:
+        """The board, as the channel's news shows it (`posts.board_image`)."""
+        return posts.board_picture(game, state)
+
+    def frame(self, game: Game, state: GameState) -> Image.Image:
+        """The board's pixels, as `picture` encodes them (for the animated recap)."""
+        return board_frame(state, names=plain_names(game))
+
+    def hints(self, state: GameState, color: str) -> list[Suggestion]:
+        """Normal's best moves for `color` now, with its reasons (engine/.../ai/hints.py)."""
+        return hints(state, cast(Color, color))
 
     def terminal(self) -> Terminal:
         """Hot-seat and computer players at the keyboard."""

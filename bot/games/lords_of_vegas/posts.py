@@ -59,6 +59,11 @@ def narrate(events: Iterable[Event], game: Game, *, asks: bool = False) -> list[
     ]
 
 
+def board_picture(game: Game, state: GameState) -> bytes:
+    """The board as the channel sees it, players named (replays and recaps draw it too)."""
+    return render_board(state, names=plain_names(game))
+
+
 async def board_image(game: Game, state: GameState) -> bytes:
     """The board PNG, drawn in a worker thread so the bot keeps answering meanwhile."""
     return await drawing.draw(render_board, state, names=plain_names(game))

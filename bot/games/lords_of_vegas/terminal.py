@@ -6,9 +6,11 @@ rules topics, the board pictures at every new turn, and the computer players.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, cast
+
+from rich.text import Text
 
 from bot.terminal import TERMINAL_COMMANDS
 from engine.lords_of_vegas import (
@@ -27,19 +29,26 @@ from engine.lords_of_vegas import (
 )
 from engine.lords_of_vegas.actions import Build, Decline, EndTurn, Gamble, Remodel
 from engine.lords_of_vegas.ai.players import AiPlayer, Level, make_player
-from engine.lords_of_vegas.board import company_name
-from engine.lords_of_vegas.casino import casino_at
+from engine.lords_of_vegas.board import BOARD, company_name
+from engine.lords_of_vegas.casino import all_casinos, boss_of, casino_at, dice_in
 from engine.lords_of_vegas.ending import standings as final_standings
 from engine.lords_of_vegas.events import TurnStarted
 from engine.lords_of_vegas.guide import TOPICS, guide
 from engine.lords_of_vegas.narrate import describe_offer
 from engine.lords_of_vegas.notation import ALIASES, PLAYER_COMMANDS, did_you_mean
 from engine.lords_of_vegas.state import Edition
-from engine.lords_of_vegas.supply import cards_drawn, cards_of, dice_left, markers_left
+from engine.lords_of_vegas.supply import (
+    cards_drawn,
+    cards_of,
+    dice_left,
+    markers_left,
+    parking_lots,
+)
 from engine.words import count
 from render.lords_of_vegas import render_board
 
 from .move_facts import bet_facts, move_facts
+from .text_board import text_board
 
 # Of each kind of command (`moves` lists what a player may do).
 MOST_MOVES_LISTED: Final = 20
@@ -56,8 +65,9 @@ Type a command for the player named at the prompt, in the engine's notation:
                                      | <p> gives <q> die <LOT> | <p> does <action>
   accept <n> | decline <n> | withdraw <n>
 Another player acts by putting their colour first:  blue: accept 1
-Also: moves (what you may do now), status, board (write the board image now),
-      rules [topic], help, quit"""
+Also: moves [kind] (what you may do now), hint (what the normal computer player would
+      do, and why), status (everyone, then yours), board (draw the board, and write its
+      picture), rules [topic], help, quit; --resume continues a game stopped here"""
 
 
 def status_lines(state: GameState, computers: Mapping[str, str]) -> list[str]:
@@ -87,7 +97,29 @@ def status_lines(state: GameState, computers: Mapping[str, str]) -> list[str]:
     return lines
 
 
-def moves_text(state: GameState, color: Color) -> str:
+def holdings_lines(state: GameState, color: Color) -> list[str]:
+    """What `color` holds: their parking lots, and each casino where a die of theirs sits."""
+    parking = [lot for lot in parking_lots(state, color) if lot not in state.tiles]
+    lines = [f"Yours ({color}):"]
+    lots = ", ".join(f"{lot} (${BOARD.lots[lot].price}m)" for lot in parking) or "none"
+    lines.append(f"  parking lots: {lots}")
+    for casino in all_casinos(state):
+        mine = [(lot, pips) for lot, owner, pips in dice_in(state, casino) if owner == color]
+        if not mine:
+            continue
+        dice = ", ".join(f"{pips} on {lot}" for lot, pips in mine)
+        boss = boss_of(state, casino)
+        bossed = "you are the boss" if boss == color else f"boss {boss}"
+        lines.append(
+            f"  {company_name(casino.company)} casino {casino.name} "
+            f"({count(casino.spaces, 'lot')}, {casino.height} high): your {dice}; {bossed}"
+        )
+    if len(lines) == 2 and not parking:
+        lines.append("  no casino tiles yet")
+    return lines
+
+
+def moves_text(state: GameState, color: Color, words: Sequence[str] = ()) -> str:
     """Every command `color` may give now, with its cost as the Discord autocomplete shows it.
 
     A build or remodel on one lot is one line whatever the company (`<company>` when any
@@ -102,8 +134,15 @@ def moves_text(state: GameState, color: Color) -> str:
         else:
             key = format_action(action)
         grouped.setdefault((action.kind, key), []).append(action)
+    if words:  # `moves build`: only that kind of command
+        wanted = words[0].lower()
+        grouped = {key: found for key, found in grouped.items() if key[0] == wanted}
     if not grouped:
-        return f"{color} has nothing to do just now."
+        return (
+            f"{color} has nothing to do just now."
+            if not words
+            else (f"{color} may not {words[0]} just now.")
+        )
     by_kind: dict[str, list[tuple[str, str]]] = {}
     any_company = False
     for (kind, key), actions in grouped.items():
@@ -194,13 +233,27 @@ class Terminal:
         """The default answer, no to an offer, or the end of the turn."""
         return fallback(state, cast(Color, color))
 
-    def status_lines(self, state: GameState, computers: Mapping[str, str]) -> list[str]:
-        """Money, points, pieces, cards, offers and what the game waits for."""
-        return status_lines(state, computers)
+    def status_lines(self, state: GameState, computers: Mapping[str, str], color: str) -> list[str]:
+        """Money, points, pieces, cards, offers, what the game waits for, and your holdings."""
+        return status_lines(state, computers) + holdings_lines(state, cast(Color, color))
 
-    def moves_text(self, state: GameState, color: str) -> str:
-        """Every command the player may give now, with its cost."""
-        return moves_text(state, cast(Color, color))
+    def moves_text(self, state: GameState, color: str, words: Sequence[str]) -> str:
+        """Every command the player may give now (of one kind, if named), with its cost."""
+        return moves_text(state, cast(Color, color), words)
+
+    def text_board(self, state: GameState) -> Text:
+        """The blocks, casinos and players as text."""
+        return text_board(state)
+
+    def typed(self, state: GameState, color: str, line: str) -> str:
+        """Lines are typed in the notation as they are."""
+        return line
+
+    def previews(
+        self, state: GameState, people: Sequence[str]
+    ) -> list[tuple[str, Callable[[], bytes]]]:
+        """No placement pictures: the board shows every lot."""
+        return []
 
     def rules_text(self, words: Sequence[str], edition: str) -> str:
         """The rules topics, or one topic."""

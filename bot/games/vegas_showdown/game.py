@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, cast
 
 from discord import app_commands
+from PIL import Image
 
 from bot.game import PASSIVE, HostedGame, Moment, PersistentItem, Played, Question, Timeout
 from bot.host import Host
@@ -23,6 +24,7 @@ from bot.options import TableOptions
 from bot.posts import Post
 from bot.store import AnyRules, Game, Prompt, Store
 from engine import vegas_showdown
+from engine.hints import Suggestion
 from engine.vegas_showdown import (
     Action,
     Color,
@@ -34,6 +36,7 @@ from engine.vegas_showdown import (
     decisions_owed,
 )
 from engine.vegas_showdown.ai import LEVELS, HardPlayer
+from engine.vegas_showdown.ai.hints import hints
 from engine.vegas_showdown.events import (
     ActionChosen,
     BidPlaced,
@@ -48,12 +51,13 @@ from engine.vegas_showdown.events import (
 )
 from engine.vegas_showdown.state import MIN_PLAYERS, StackDecision
 from engine.words import and_list
+from render.vegas_showdown.picture import round_frame
 
 from . import posts, prompts
 from .buttons import PERSISTENT_ITEMS
 from .commands import IMAGE_WORDS, VegasShowdownCommands
 from .computer import DEFAULT_LEVEL, choose
-from .names import KIND, chat_names
+from .names import KIND, chat_names, plain_names
 from .terminal import Terminal
 
 # 1: Renovate and Publicity carried out after bidding. 2: at once, when chosen, while the
@@ -249,6 +253,24 @@ class VegasShowdown(HostedGame):
         return choose(game, state, cast(Color, color), named, self.think_seconds)
 
     # The terminal ---------------------------------------------------------------------
+
+    chapter_word: ClassVar[str] = "round"
+
+    def chapter(self, state: GameState) -> int:
+        """The round the state is in."""
+        return state.round
+
+    def picture(self, game: Game, state: GameState) -> bytes:
+        """The round picture, as the channel's news shows it (`posts.round_image`)."""
+        return posts.round_picture(game, state)
+
+    def frame(self, game: Game, state: GameState) -> Image.Image:
+        """The round picture's pixels, as `picture` encodes them (for the animated recap)."""
+        return round_frame(state, names=plain_names(game))
+
+    def hints(self, state: GameState, color: str) -> list[Suggestion]:
+        """Normal's best answers for `color` now, with its reasons (engine/.../ai/hints.py)."""
+        return hints(state, cast(Color, color))
 
     def terminal(self) -> Terminal:
         """Hot seat and computer players at the keyboard."""

@@ -136,6 +136,11 @@ def _line(event: Event, names: Mapping[Color, str], following: Sequence[Event] =
     return describe(event, names)
 
 
+def round_picture(game: Game, state: GameState) -> bytes:
+    """The round picture as the channel sees it (replays and recaps draw it too)."""
+    return render_round(state, names=plain_names(game))
+
+
 async def round_image(game: Game, state: GameState) -> bytes:
     """The round picture (board and sheets), drawn away from the event loop."""
     return await drawing.draw(render_round, state, names=plain_names(game))

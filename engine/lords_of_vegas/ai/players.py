@@ -57,7 +57,7 @@ from ..state import (
 )
 from ..trade import parties
 from .forecast import predicted_margin
-from .value import Weights, standing
+from .value import Ledger, Weights, ledgers, standing, standing_of, worths
 from .view import Outlook, outlook, public_copy
 
 Level = Literal["easy", "normal", "hard"]
@@ -66,6 +66,27 @@ BUILDING_KINDS: Final = ("build", "sprawl", "remodel", "reorganize", "raise")
 END: Final = EndTurn()
 # A safety net for rollouts; a whole two-player game takes about 80 actions.
 MAX_ROLLOUT_ACTIONS: Final = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an imagined action left: its standing (averaged) and each trial's game and ledgers.
+
+    Several trials when dice decide (a reorganization), one otherwise; none when the
+    action was refused, with a standing of minus infinity.
+    """
+
+    standing: float
+    trials: tuple[tuple[GameState, dict[Color, Ledger]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Appraisal:
+    """One candidate action: how much it gains over the position now, and its outcome."""
+
+    action: Action
+    gain: float
+    outcome: Outcome
 
 
 @dataclass
@@ -129,6 +150,16 @@ class AiPlayer:
 
     def answer(self, state: GameState, color: Color, offer: Offer) -> Action:
         """Accept an offer if carrying it out improves this player's standing enough."""
+        return self.verdict(offer, self.offer_gain(state, color, offer))
+
+    def verdict(self, offer: Offer, gain: float | None) -> Action:
+        """Accept an offer worth more than the margin (`gain`, see `offer_gain`)."""
+        if gain is not None and gain > self.offer_margin:
+            return Accept(offer=offer.id)
+        return Decline(offer=offer.id)
+
+    def offer_gain(self, state: GameState, color: Color, offer: Offer) -> float | None:
+        """What carrying out an offer would do to this player's standing (None: it cannot be)."""
         view = self.look(state)
         before = standing(state, color, view, self.weights)
         gains = []
@@ -139,12 +170,10 @@ class AiPlayer:
                     if party not in offer.accepted:
                         apply(trial, party, Accept(offer=offer.id))
             except IllegalAction:
-                return Decline(offer=offer.id)
+                return None
             self.settle(trial, color)
             gains.append(standing(trial, color, view, self.weights) - before)
-        if sum(gains) / len(gains) > self.offer_margin:
-            return Accept(offer=offer.id)
-        return Decline(offer=offer.id)
+        return sum(gains) / len(gains)
 
     # Turns ---------------------------------------------------------------------------
 
@@ -158,29 +187,40 @@ class AiPlayer:
 
     def best(self, state: GameState, color: Color, options: list[Action]) -> Action:
         """The option that improves the standing most, if by more than the threshold."""
+        ranked = self.ranked(state, color, options)
+        return ranked[0].action if ranked and ranked[0].gain > self.threshold else END
+
+    def ranked(self, state: GameState, color: Color, options: list[Action]) -> list[Appraisal]:
+        """Every option with what it gains in standing, the best first (ties: in order)."""
         view = self.look(state)
         base = standing(state, color, view, self.weights)
-        choice: Action = END
-        top = self.threshold
+        found = []
         for action in options:
-            gain = self.estimate(state, color, action, view) - base
-            if gain > top:
-                choice, top = action, gain
-        return choice
+            outcome = self.outcome(state, color, action, view)
+            found.append(Appraisal(action, outcome.standing - base, outcome))
+        found.sort(key=lambda appraisal: appraisal.gain, reverse=True)
+        return found
 
     def estimate(self, state: GameState, color: Color, action: Action, view: Outlook) -> float:
         """Expected standing after `action`, averaged over samples when dice decide."""
+        return self.outcome(state, color, action, view).standing
+
+    def outcome(self, state: GameState, color: Color, action: Action, view: Outlook) -> Outcome:
+        """What `action` leaves: tried once, or over samples when dice decide."""
         runs = self.samples if isinstance(action, Reorganize) else 1
         total = 0.0
+        trials = []
         for _ in range(runs):
             trial = public_copy(state, self.rnd, shuffle=not self.imagined)
             try:
                 apply(trial, color, action)
             except IllegalAction:
-                return float("-inf")
+                return Outcome(float("-inf"))
             self.settle(trial, color)
-            total += standing(trial, color, view, self.weights)
-        return total / runs
+            books = ledgers(trial, view, self.weights)
+            total += standing_of(worths(books, view, self.weights), color)
+            trials.append((trial, books))
+        return Outcome(total / runs, tuple(trials))
 
     def settle(self, state: GameState, color: Color) -> None:
         """Answer the decisions an imagined action leaves (own ones as we would)."""
@@ -282,15 +322,9 @@ class HardPlayer(AiPlayer):
         options = self.candidates(state, color)
         if not options:
             return [END]
-        view = self.look(state)
-        base = standing(state, color, view, self.weights)
-        scored = sorted(
-            ((self.estimate(state, color, a, view) - base, i, a) for i, a in enumerate(options)),
-            key=lambda entry: (entry[0], -entry[1]),
-            reverse=True,
-        )
-        favourite = scored[0][2] if scored[0][0] > self.threshold else END
-        others = [a for gain, _, a in scored[: self.shortlist] if gain > 0]
+        scored = self.ranked(state, color, options)
+        favourite = scored[0].action if scored[0].gain > self.threshold else END
+        others = [entry.action for entry in scored[: self.shortlist] if entry.gain > 0]
         return [favourite, *(a for a in [END, *others] if a != favourite)]
 
     def choose(self, outcomes: list[list[float]]) -> int:

@@ -69,16 +69,23 @@ class Ledger:
     parking: float  # money their lots should still earn
     dice: int  # their dice on the board
 
+    def worth(self, rate: float, weights: Weights) -> float:
+        """The position in points, money counted at `rate` points per $1m."""
+        later = weights.later * (self.income + self.parking)
+        return self.points + self.expected + rate * (self.money + self.lot_value + later)
+
 
 def values(state: GameState, view: Outlook, weights: Weights = Weights()) -> dict[Color, float]:
     """Every player's position, in points, from one pass over the casinos."""
+    return worths(ledgers(state, view, weights), view, weights)
+
+
+def worths(
+    books: dict[Color, Ledger], view: Outlook, weights: Weights = Weights()
+) -> dict[Color, float]:
+    """Every player's position, in points, from their ledgers."""
     rate = money_rate(view, weights)
-    return {
-        color: book.points
-        + book.expected
-        + rate * (book.money + book.lot_value + weights.later * (book.income + book.parking))
-        for color, book in ledgers(state, view, weights).items()
-    }
+    return {color: book.worth(rate, weights) for color, book in books.items()}
 
 
 def ledgers(state: GameState, view: Outlook, weights: Weights = Weights()) -> dict[Color, Ledger]:
@@ -160,6 +167,10 @@ def _contest(
 
 def standing(state: GameState, player: Color, view: Outlook, weights: Weights = Weights()) -> float:
     """The player's value minus the best rival's: what a competitive player maximises."""
-    every = values(state, view, weights)
-    mine = every.pop(player)
-    return mine - max(every.values()) if every else mine
+    return standing_of(values(state, view, weights), player)
+
+
+def standing_of(worth: dict[Color, float], player: Color) -> float:
+    """`player`'s value minus the best rival's, from everyone's values."""
+    rivals = [value for color, value in worth.items() if color != player]
+    return worth[player] - max(rivals) if rivals else worth[player]

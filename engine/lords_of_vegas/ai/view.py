@@ -44,6 +44,24 @@ def public_copy(state: GameState, rnd: random.Random, shuffle: bool = True) -> G
     return copy
 
 
+def canonical_copy(state: GameState) -> GameState:
+    """A copy in which nothing hidden tells: the unseen cards in board order, a blank seed.
+
+    The Game Over card keeps its depth, which is public. Two games that differ only in
+    their deck's order or their dice to come give the same copy, so whatever is worked
+    out from it (a hint) is the same for both.
+    """
+    copy = copy_state(state)
+    left = set(copy.deck) - {GAME_OVER}
+    ordered = [card for card in BOARD.cards if card in left]
+    if GAME_OVER in copy.deck:
+        ordered.insert(copy.deck.index(GAME_OVER), GAME_OVER)
+    copy.deck = ordered
+    copy.seed = 0
+    copy.rng = Rng.seeded(0)
+    return copy
+
+
 @dataclass(frozen=True, slots=True)
 class Outlook:
     """Public expectations about the rest of the game.

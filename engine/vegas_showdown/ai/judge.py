@@ -46,6 +46,8 @@ class Plan:
     removals: tuple[Placement, ...]
     placements: tuple[Placement, ...]
     value: float
+    # The player's record once it is carried out (None: the empty plan).
+    seat: Seat | None = None
 
     def steps(self) -> list[Action]:
         """The renovation's answers, in order, ending with `done`."""
@@ -110,7 +112,11 @@ class Judge:
         """
         if seat is not None:
             return self._prospect_gain(seat, tile)
-        return max(self.standing_with(option) for option in self.uses(self.seat, tile)) - self.base
+        return self.standing_with(self.best_use(tile)) - self.base
+
+    def best_use(self, tile: str) -> Seat:
+        """The judged player's record with `tile` used at its best (placed, or kept)."""
+        return max(self.uses(self.seat, tile), key=self.standing_with)
 
     def uses(self, seat: Seat, tile: str) -> list[Seat]:
         """What a player could do with one more tile: place it at its best spot, or keep it."""
@@ -223,7 +229,7 @@ class Judge:
             return None
         if not removed and not placed:
             return None
-        return Plan(removed, tuple(placed), value)
+        return Plan(removed, tuple(placed), value, current)
 
 
 def _misplaced(placement: Placement) -> bool:

@@ -171,8 +171,40 @@ def _places(values: tuple[int, ...], spread: float) -> tuple[float, ...]:
     return tuple(out)
 
 
+class Prospect(NamedTuple):
+    """One player's expected final Fame in parts (see the module docstring); `sum` is it."""
+
+    fame: float
+    cash: float
+    income: float
+    population_place: float
+    revenue_place: float
+    sheet: SheetParts
+    reserve: float
+
+    @property
+    def total(self) -> float:
+        """The expected final Fame."""
+        return (
+            self.fame
+            + self.cash
+            + self.income
+            + self.population_place
+            + self.revenue_place
+            + self.sheet.total
+            + self.reserve
+        )
+
+
 def prospects(players: Sequence[Seat], view: Outlook, weights: Weights) -> dict[Color, float]:
     """Every player's expected final Fame (see the module docstring)."""
+    return {color: part.total for color, part in prospect_parts(players, view, weights).items()}
+
+
+def prospect_parts(
+    players: Sequence[Seat], view: Outlook, weights: Weights
+) -> dict[Color, Prospect]:
+    """Every player's expected final Fame, in parts."""
     rounds = view.rounds_left
     cash = money_worth(weights, rounds)
     income = income_worth(weights, rounds)
@@ -180,18 +212,18 @@ def prospects(players: Sequence[Seat], view: Outlook, weights: Weights) -> dict[
     population = expected_places({s.color: s.population for s in players}, spread)
     revenue = expected_places({s.color: s.revenue for s in players}, spread)
     available = view.available
-    out: dict[Color, float] = {}
-    for seat in players:
-        out[seat.color] = (
-            seat.fame
-            + seat.money * cash
-            + effective_income(weights, seat.population, seat.revenue) * income
-            + population[seat.color]
-            + revenue[seat.color]
-            + sheet_value(seat.sheet, _rounded(rounds), available, weights)
-            + sum(reserve_value(tile, seat.sheet, rounds, weights) for tile in seat.reserve)
+    return {
+        seat.color: Prospect(
+            seat.fame,
+            seat.money * cash,
+            effective_income(weights, seat.population, seat.revenue) * income,
+            population[seat.color],
+            revenue[seat.color],
+            sheet_parts(seat.sheet, _rounded(rounds), available, weights),
+            sum(reserve_value(tile, seat.sheet, rounds, weights) for tile in seat.reserve),
         )
-    return out
+        for seat in players
+    }
 
 
 def standing(players: Sequence[Seat], color: Color, view: Outlook, weights: Weights) -> float:
@@ -238,6 +270,32 @@ def _rounded(rounds: float) -> float:
     return round(rounds, 1)
 
 
+_AREAS: Final[tuple[Literal["casino", "hotel"], ...]] = ("casino", "hotel")
+
+
+class SheetParts(NamedTuple):
+    """A sheet's expected Fame to come in parts (see `sheet_parts`); `total` is its value."""
+
+    casino_area: float
+    hotel_area: float
+    connection: float
+    diamonds: float
+    cramped: float  # minus the Fame lost when a side of the sheet has no room left
+    unlocked: float
+
+    @property
+    def total(self) -> float:
+        """What the sheet's layout is expected to add to its owner's Fame by the end."""
+        return (
+            self.casino_area
+            + self.hotel_area
+            + self.connection
+            + self.diamonds
+            + self.cramped
+            + self.unlocked
+        )
+
+
 @lru_cache(maxsize=65536)
 def sheet_value(
     sheet: tuple[Placement, ...], rounds: float, available: frozenset[str], weights: Weights
@@ -246,20 +304,31 @@ def sheet_value(
 
     `available` are the tiles that may still be bought; `rounds` the rounds left.
     """
+    return sheet_parts(sheet, rounds, available, weights).total
+
+
+@lru_cache(maxsize=65536)
+def sheet_parts(
+    sheet: tuple[Placement, ...], rounds: float, available: frozenset[str], weights: Weights
+) -> SheetParts:
+    """A sheet's value in parts: filled areas, the connection, diamonds, room, unlocks."""
     lay = layout(_GRID, sheet)
     empty = _GRID.full & ~lay.occupied
-    value = 0.0
-    areas: tuple[Literal["casino", "hotel"], ...] = ("casino", "hotel")
-    for area in areas:
-        value += (
-            weights.area * FILLED_AREA_FAME * _fill_chance(lay, area, rounds, available, weights)
-        )
-    value += weights.connect * CONNECTED_FAME * _connect_chance(lay, rounds, weights)
-    value += _diamonds(lay, empty, rounds, weights)
+    casino, hotel = (
+        weights.area * FILLED_AREA_FAME * _fill_chance(lay, area, rounds, available, weights)
+        for area in _AREAS
+    )
+    cramped = 0.0
     if empty:
-        value -= weights.cramped * _cramped(lay, empty) * min(1.0, rounds / 3)
-    value += weights.unlock * _unlocked(lay, available) * min(1.0, rounds / 6)
-    return value
+        cramped = -weights.cramped * _cramped(lay, empty) * min(1.0, rounds / 3)
+    return SheetParts(
+        casino,
+        hotel,
+        weights.connect * CONNECTED_FAME * _connect_chance(lay, rounds, weights),
+        _diamonds(lay, empty, rounds, weights),
+        cramped,
+        weights.unlock * _unlocked(lay, available) * min(1.0, rounds / 6),
+    )
 
 
 def _time_chance(missing: int, rounds: float, weights: Weights) -> float:

@@ -1,0 +1,12 @@
+-- Vegas Host storage, version 11: games played in the terminal (`bot.offline`) are kept
+-- beside the Discord games, so a stopped one resumes; the bot never acts on them.
+-- `place` says where a game is played. Terminal games have no channel (0), so the
+-- one-open-game-per-channel rule is for Discord games only.
+
+ALTER TABLE games ADD COLUMN place TEXT NOT NULL DEFAULT 'discord'
+    CHECK (place IN ('discord', 'terminal'));
+
+DROP INDEX games_one_open_per_channel;
+
+CREATE UNIQUE INDEX games_one_open_per_channel
+    ON games (channel_id) WHERE status IN ('lobby', 'active') AND place = 'discord';
