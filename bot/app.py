@@ -28,6 +28,7 @@ from bot.game import Games
 from bot.guild_commands import vegas_commands
 from bot.host import Host
 from bot.prompts import Prompts
+from bot.rematch import RematchButton
 from bot.replay import PERSISTENT_ITEMS as REPLAY_ITEMS
 from bot.settings import Settings
 from bot.shards import Shards
@@ -47,6 +48,7 @@ PERMISSIONS = discord.Permissions(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
+    create_public_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
@@ -62,7 +64,8 @@ Vegas Host needs a Discord bot token (DISCORD_TOKEN) to start.
 4. Invite the bot with this link, putting your application's id (General Information):
    https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions={PERMISSIONS.value}
    (scopes: bot and applications.commands; permissions: view channels, send messages and
-   messages in threads, embed links, attach files, read message history)
+   messages in threads, create public threads (for `new thread:True`), embed links, attach
+   files, read message history)
 5. Start it again: python3 tasks.py bot
    While developing, DEV_GUILD_ID=<your server id> makes command changes appear at once.
 """
@@ -137,7 +140,7 @@ class VegasHost(discord.Client):
         prompts.on_new_deadline = self.timers.poke
         self.tables.on_saved = prompts.saved
         turns.on_new_deadline = self.timers.poke
-        self.add_dynamic_items(AbandonButton, *REPLAY_ITEMS)
+        self.add_dynamic_items(AbandonButton, RematchButton, *REPLAY_ITEMS)
         for hosted in self.games.values():
             self.tree.add_command(hosted.commands(self.host))
             self.add_dynamic_items(*hosted.persistent_items())

@@ -222,6 +222,8 @@ class HostedGame(ABC):
     # when not made with an s ("Fame": "3 Fame").
     points_word: ClassVar[str] = "point"
     points_plural: ClassVar[str | None] = None
+    # What a player types in the terminal to take back their last move (`bot.terminal`).
+    take_back_word: ClassVar[str] = "takeback"
     # Its commands that still show a game once it has ended.
     readable_commands: ClassVar[tuple[str, ...]] = ("status", "log", "export")
     # What its public record leaves out, as `export` says it: "... until the game ends".

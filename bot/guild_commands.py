@@ -2,9 +2,10 @@
 
 `/vegas mygames` lists the games waiting for you (of every kind), `/vegas stats` tells a
 player's record in the server's finished games of one game, `/vegas leaderboard`
-draws a game's best players, and `/vegas about` tells what Vegas Host is (its version,
-games, the data it keeps, where its documentation is). (They are a group of their own
-because Discord allows 25 subcommands in a group and `/lov` has them all.)
+draws a game's best players, `/vegas about` tells what Vegas Host is (its version,
+games, the data it keeps, where its documentation is), and `/vegas notify` turns a
+person's your-turn direct messages on or off (`bot.notify`). (They are a group of their
+own because Discord allows 25 subcommands in a group.)
 """
 
 from __future__ import annotations
@@ -44,6 +45,16 @@ from render.charts import render_leaderboard
 
 Interaction = discord.Interaction[Any]
 LEADERBOARD_FILE: Final = "leaderboard.png"
+NOTIFY_CHOICES: Final = [
+    app_commands.Choice(name="on", value="on"),
+    app_commands.Choice(name="off", value="off"),
+]
+NOTIFY_ON: Final = (
+    "Your-turn messages are on: whenever a game waits for you, in any server, I send you "
+    "a direct message with a link to its channel (one each time it starts waiting). Your "
+    "direct messages must be open to this server's members."
+)
+NOTIFY_OFF: Final = "Your-turn messages are off."
 REPLAY_FORMATS: Final = [
     app_commands.Choice(name="step by step", value="board"),
     app_commands.Choice(name="animation (a finished game)", value="animation"),
@@ -131,6 +142,20 @@ def vegas_commands(host: Host, docs_url: str | None = None) -> app_commands.Grou
                 embed.add_field(name="Waiting for others", value=_lines(others), inline=False)
             text = f"{count(len(waiting), 'game')} waiting for you."
             await replies.send(interaction, Post(text, embed), ephemeral=True)
+
+        @app_commands.command(
+            name="notify", description="A direct message when a game waits for you: on or off"
+        )
+        @app_commands.describe(
+            setting="on: a direct message whenever a game waits for you, in any server"
+        )
+        @app_commands.choices(setting=NOTIFY_CHOICES)
+        async def notify(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+            """Turn your-turn messages on or off, for you in every server."""
+            on = setting.value == "on"
+            await self.store.set_notify(interaction.user.id, on)
+            text = NOTIFY_ON if on else NOTIFY_OFF
+            await replies.send(interaction, Post(text), ephemeral=True)
 
         @app_commands.command(
             name="replay", description="Step through a game move by move (privately)"

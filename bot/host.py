@@ -16,11 +16,13 @@ import discord
 from bot import replies
 from bot.autoplay import Autoplay
 from bot.game import Games, HostedGame, Played
-from bot.outbox import Outbox, replayed
+from bot.notify import Notifier
+from bot.outbox import Outbox, replayed_news
 from bot.posts import Post
 from bot.prompts import Prompts
 from bot.ratings import Ratings
 from bot.recap import recap
+from bot.rematch import rematch_view
 from bot.shards import Shards
 from bot.store import News
 from bot.tables import Tables
@@ -56,6 +58,7 @@ class Host:
         self.turns = turns
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
         self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout, shards)
+        self.notifier = Notifier(client, games, tables.store)
         self.ratings = Ratings(tables.store, games)
 
     async def recover(self) -> None:
@@ -72,7 +75,7 @@ class Host:
         """The post for a move's news, or None when the move's prompt message tells it."""
         game = await self.tables.store.game(news.game_id)
         hosted = self.games.of(game)
-        played = replayed(hosted, game, news)
+        played = await replayed_news(self.tables.store, hosted, game, news)
         if news.actor_user_id is not None and hosted.quiet(played) is not None:
             return None
         post = await self.compose(hosted, played)
@@ -87,6 +90,7 @@ class Host:
         """
         await self.turns.arm(played.game, played.state)
         await self.prompts.reconcile(played.game, played.events)
+        await self.notifier.settle(played.game, played.state)
         self.autoplay.nudge(played.game)
         if played.game.status == "finished":
             await self.ratings.update()
@@ -100,6 +104,8 @@ class Host:
         timer = await self.turns.arm(played.game, played.state)
         deadline = timer.expires_at if timer is not None else None
         post = await hosted.news(self.tables.store, played, deadline)
+        if hosted.rules.is_over(played.state):
+            post.view = rematch_view(played.game)
         if hosted.rules.is_over(played.state):  # the final post carries the recap
             try:
                 post.animation = await recap(self.tables.store, hosted, played.game.id)

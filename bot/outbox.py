@@ -39,6 +39,7 @@ from bot.posts import Post
 from bot.replies import apologise, sorry
 from bot.shards import Shards
 from bot.store import Asker, Game, News, Store
+from engine.takeback import taker
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -72,6 +73,21 @@ def replayed(hosted: HostedGame, game: Game, news: News) -> Played:
     state = rules.GameState.model_validate_json(news.state_before)
     color, action = rules.parse_line(news.command)
     events = rules.apply(state, color, action)
+    return Played(game, state, events, color)
+
+
+async def replayed_news(store: Store, hosted: HostedGame, game: Game, news: News) -> Played:
+    """The move a news is about, made again: `replayed`, or a take-back taken again.
+
+    A take-back is not applied to the state before it but to the game's record: the
+    record up to it takes the same move back again.
+    """
+    color = taker(news.command) if news.command is not None else None
+    if color is None:
+        return replayed(hosted, game, news)
+    _, moves = await store.game_and_moves(game.id)
+    record = hosted.record(game.settings(), [move.command for move in moves[: news.seq - 1]])
+    state, events = await asyncio.to_thread(record.take_back, color)
     return Played(game, state, events, color)
 
 
@@ -282,6 +298,7 @@ class Outbox:
                     embeds=[post.embed] if post.embed else [],
                     attachments=post.files(),
                     allowed_mentions=post.allowed_mentions(),
+                    view=post.view or discord.utils.MISSING,
                 )
         except UNSURE_ERRORS as error:
             log.warning("the reply to interaction %s failed: %r", asker.interaction_id, error)
@@ -379,6 +396,7 @@ def _message(post: Post) -> dict[str, Any]:
         "embed": post.embed or discord.utils.MISSING,
         "files": post.files() or discord.utils.MISSING,
         "allowed_mentions": post.allowed_mentions(),
+        "view": post.view or discord.utils.MISSING,
     }
 
 

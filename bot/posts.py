@@ -44,7 +44,7 @@ class Post:
     the first image's file name (an embed shows it as `attachment://<name>`); `gallery`
     holds more pictures, (file name, PNG) each, sent after them (Discord shows them as a
     gallery; a message carries at most 10 files); `animation` is the animated recap of a
-    game that just ended (GIF).
+    game that just ended (GIF); `view` holds the message's buttons.
     """
 
     content: str = ""
@@ -54,6 +54,8 @@ class Post:
     chart: bytes | None = None
     image_name: str = BOARD_FILE
     gallery: tuple[tuple[str, bytes], ...] = ()
+    # Buttons under the message (the final post's Rematch), if any.
+    view: discord.ui.View | None = None
     animation: bytes | None = None
 
     def text(self) -> str | None:

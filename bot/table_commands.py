@@ -77,6 +77,13 @@ async def report_error(
         await replies.apologise(interaction, cause)
 
 
+THREADS_FORBIDDEN: Final = (
+    "This server does not let Vegas Host open threads in this channel (it needs the Create "
+    "Public Threads and Send Messages in Threads permissions). Start the game here without "
+    "`thread:`, or ask a moderator to allow them."
+)
+
+
 class TableCommands:
     """The shared handlers of one game's command group (see the module docstring)."""
 
@@ -112,17 +119,68 @@ class TableCommands:
     # Lobby ---------------------------------------------------------------------------
 
     async def open_lobby(
-        self, interaction: Interaction, edition: str, options: TableOptions
+        self,
+        interaction: Interaction,
+        edition: str,
+        options: TableOptions,
+        *,
+        thread: bool = False,
     ) -> Game:
-        """Open a lobby in the channel; the creator hosts it and sits down (no answer yet)."""
+        """Open a lobby in the channel (with `thread`, in a new thread of it).
+
+        The creator hosts it and sits down; answer with `announce_lobby`.
+        """
+        channel_id = await self._open_thread(interaction) if thread else self.channel(interaction)
         return await self.tables.open_lobby(
             interaction.guild_id,
-            self.channel(interaction),
+            channel_id,
             interaction.user.id,
             interaction.user.display_name,
             edition,
             options.stored(),
         )
+
+    async def announce_lobby(self, interaction: Interaction, game: Game, text: str) -> None:
+        """Answer `new` with the lobby's `text`.
+
+        A lobby in a thread gets the text there, and the channel a line linking to it.
+        """
+        if game.channel_id == interaction.channel_id:
+            await replies.send(interaction, Post(text))
+            return
+        thread = self.host.client.get_partial_messageable(game.channel_id)
+        await thread.send(text, allowed_mentions=discord.AllowedMentions.none())
+        host = posts.chat_names(game)[game.seats[0].color]
+        await replies.send(
+            interaction,
+            Post(
+                f"{host} opened a game of {self.hosted.title} in its own thread, "
+                f"<#{game.channel_id}>: join it there with `/{self.command} join`."
+            ),
+        )
+
+    async def _open_thread(self, interaction: Interaction) -> int:
+        """A public thread of the interaction's text channel, named after the game to come."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refusal(
+                "A game gets a thread of its own from a text channel; here, start it without "
+                "`thread:`."
+            )
+        allowed = interaction.app_permissions
+        if not (allowed.create_public_threads and allowed.send_messages_in_threads):
+            raise Refusal(THREADS_FORBIDDEN)
+        await replies.defer(interaction)
+        number = await self.store.next_game_id()
+        try:
+            thread = await channel.create_thread(
+                name=f"{self.hosted.title} #{number}",
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.Forbidden:
+            raise Refusal(THREADS_FORBIDDEN) from None
+        return thread.id
 
     async def join(self, interaction: Interaction, color: str | None) -> None:
         """Sit down at the lobby."""
@@ -247,6 +305,15 @@ class TableCommands:
         asker = self.host.outbox.expect(interaction)  # its answer may be the move's news
         played = await self.tables.play(
             self.channel(interaction), interaction.user.id, action, asker=asker
+        )
+        await self.host.answer(interaction, played)
+        return played
+
+    async def take_back(self, interaction: Interaction) -> Played:
+        """Take back the sender's latest move that may be, and announce it."""
+        asker = self.host.outbox.expect(interaction)  # its answer may be the move's news
+        played = await self.tables.take_back(
+            self.channel(interaction), interaction.user.id, asker=asker
         )
         await self.host.answer(interaction, played)
         return played

@@ -33,6 +33,8 @@ from bot.store import (
 )
 from engine.words import and_list
 
+# The option naming the game a lobby is the rematch of (its Rematch button seats players).
+REMATCH_OF: Final = "rematch_of"
 STOPPING: Final = "Vegas Host is restarting, so nothing was changed. Please try again in a minute."
 
 __all__ = ["STOPPING", "GameTables", "Gate", "Played", "Refusal", "Tables", "seat_colors"]
@@ -165,6 +167,106 @@ class Tables:
         played = Played(await self.store.game(game.id), state, events, color)
         self.on_saved(played)  # still holding the lock: no later move is saved before it
         return played
+
+    async def take_back(
+        self, game: Game, color: str, user_id: int | None, outgoing: Outgoing
+    ) -> Played:
+        """Take back `color`'s latest move the engine allows, saved like any move.
+
+        The record gains the line `<color>: take back` and the snapshot goes back to the
+        state before that move, in one versioned write with its news. Call it holding the
+        channel's lock.
+        """
+        hosted = self.games.of(game)
+        rules = hosted.rules
+        _, moves = await self.store.game_and_moves(game.id)
+        record = hosted.record(game.settings(), [move.command for move in moves[: game.moves]])
+        try:
+            state, events = await asyncio.to_thread(record.take_back, color)
+        except rules.IllegalAction as refusal:
+            raise Refusal(str(refusal)) from None
+        try:
+            await self.store.save_action(
+                game.id,
+                game.version,
+                user_id,
+                record.commands[-1],
+                state.model_dump_json(),
+                outgoing=outgoing,
+            )
+        except (VersionConflict, WrongStatus):
+            raise Refusal(
+                f"The game changed at the same moment; check `/{hosted.command} status` and "
+                "try again."
+            ) from None
+        played = Played(await self.store.game(game.id), state, events, color)
+        self.on_saved(played)  # still holding the lock: no later move is saved before it
+        return played
+
+    async def rematch(
+        self, game_id: int, channel_id: int, user_id: int, name: str
+    ) -> tuple[Game, str, bool]:
+        """A player of a finished game asks for its rematch in the same channel.
+
+        The first click opens the lobby: the same game, edition, settings and computer
+        seats, hosted by the old game's host, who sits in their colour. Each player of the
+        old game who clicks sits in their colour. Returns the lobby, the clicker's colour,
+        and whether this click opened it. Refused when another game is open there.
+        """
+        async with self.lock(channel_id):
+            old = await self.store.game(game_id)
+            if old.channel_id != channel_id or old.status != "finished":
+                raise Refusal("That button belongs to a game that is not this channel's last.")
+            mine = next((s for s in old.seats if s.user_id == user_id), None)
+            if mine is None:
+                raise Refusal("Only the players of the last game can join its rematch.")
+            command = self.games.of(old).command
+            there = await self.store.open_game(channel_id)
+            if there is not None and there.options.get(REMATCH_OF) != old.id:
+                raise Refusal(
+                    "This channel already has a game. Finish or "
+                    f"`/{self.games.get(there.kind, self.games.of(old)).command} abandon` it "
+                    "first, or start one in another channel or thread."
+                )
+            opened = there is None
+            if there is None:
+                there = await self._open_rematch(old)
+            if there.status != "lobby":
+                raise Refusal(
+                    f"The rematch has started already; watch along with `/{command} status`."
+                )
+            if any(s.user_id == user_id for s in there.seats):
+                if opened:  # the old host, seated as the lobby opened
+                    return there, mine.color, True
+                raise Refusal(f"You already sit in the rematch as {mine.color}.")
+            if there.seat_of(mine.color) is not None:
+                raise Refusal(f"{mine.color} is taken in the rematch; join with `/{command} join`.")
+            lobby = await self.store.add_seat(
+                there.id, there.version, mine.color, user_id=user_id, name=name
+            )
+            return lobby, mine.color, opened
+
+    async def _open_rematch(self, old: Game) -> Game:
+        """The rematch lobby: the old game's kind, edition, options, host and computer seats."""
+        game = await self.store.create_game(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            host_user_id=old.host_user_id,
+            edition=old.edition,
+            kind=old.kind,
+            options={**old.options, REMATCH_OF: old.id},
+        )
+        host = next((s for s in old.seats if s.user_id == old.host_user_id), None)
+        for seat in old.seats:
+            if seat.is_ai and seat.ai_level is not None:
+                game = await self.store.add_seat(
+                    game.id, game.version, seat.color, ai_level=seat.ai_level, name=seat.name
+                )
+            elif seat is host:
+                game = await self.store.add_seat(
+                    game.id, game.version, seat.color, user_id=seat.user_id, name=seat.name
+                )
+        return game
 
     async def abandon(self, channel_id: int, game_id: int, version: int) -> Game:
         """End a game without a result, if it is still the one the request was about."""
@@ -465,6 +567,20 @@ class GameTables:
             if color is None:
                 raise Refusal("You are not playing in this game; watch along or join the next one.")
             return await self.tables.apply(game, color, action, user_id, Outgoing(asker=asker))
+
+    async def take_back(
+        self, channel_id: int, user_id: int, *, asker: Asker | None = None
+    ) -> Played:
+        """Take back the player's latest move that may be (the engine says which, or why not).
+
+        Its news is saved with it, for the reply of `asker` (the slash command) if given.
+        """
+        async with self.tables.lock(channel_id):
+            game = await self._active(channel_id)
+            color = seat_colors(game).get(user_id)
+            if color is None:
+                raise Refusal("You are not playing in this game, so you have nothing to take back.")
+            return await self.tables.take_back(game, color, user_id, Outgoing(asker=asker))
 
     async def _active(self, channel_id: int) -> Game:
         game = await self.game_in(channel_id)

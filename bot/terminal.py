@@ -130,6 +130,15 @@ class Table:
         self.save_record()
         self.tell(events)
 
+    def take_back(self, color: str) -> None:
+        """Take back `color`'s latest move the engine allows (else `IllegalAction`: why not)."""
+        self.state, events = self.record.take_back(color)
+        if self.keeper is not None:
+            over = self.hosted.rules.is_over(self.state)
+            self.keeper.save(self.record.commands[-1], self.state.model_dump_json(), over)
+        self.save_record()
+        self.tell(events)
+
 
 def board_console(out: TextIO) -> Console:
     """A console for the text board: colour only on a terminal, and never with NO_COLOR."""
@@ -205,6 +214,11 @@ def handle(table: Table, color: str, line: str) -> bool:
         table.say(hint_words(table.hosted, table.state, color))
     elif word == "rules":
         table.say(terminal.rules_text(words[1:], table.edition))
+    elif (taker := _taking_back(table, color, line)) is not None:
+        try:
+            table.take_back(taker)
+        except rules.IllegalAction as refusal:
+            table.say(f"Refused: {refusal}")
     elif (unknown := terminal.unknown_command(line)) is not None:
         table.say(f"Refused: {unknown}")
     else:
@@ -219,6 +233,14 @@ def handle(table: Table, color: str, line: str) -> bool:
         except (rules.IllegalAction, rules.NotationError) as refusal:
             table.say(f"Refused: {refusal}")
     return True
+
+
+def _taking_back(table: Table, color: str, line: str) -> str | None:
+    """Who takes a move back, if `line` is the game's take-back word (`undo`, `red: undo`)."""
+    actor, said, command = line.rpartition(":") if ":" in line else ("", "", line)
+    if command.strip().lower() != table.hosted.take_back_word:
+        return None
+    return actor.strip().lower() if said else color
 
 
 def run(table: Table, keyboard: Keyboard, pace: float) -> bool:

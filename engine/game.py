@@ -22,6 +22,11 @@ The contract, beyond the signatures:
   roll to come); `record.public(state)` is a `PublicRecord` that anyone at the table may
   see: seating, accepted commands and the state without its seed, generator and the
   order of whatever is shuffled face down.
+- Take-backs (`engine/takeback.py`): after every move, `takeable` says whether it may be
+  taken back (each game's rule, as Board Game Arena allows: your own moves since the
+  last die, card or other player). `record.take_back(player)` takes back `player`'s
+  latest such move, adding the line `<player>: take back` to the record; `replay` plays
+  those lines too, so the record still rebuilds the state. `apply` knows nothing of them.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
+
+from .takeback import Takeable
 
 SettingsT = TypeVar("SettingsT", bound=BaseModel)
 StateT = TypeVar("StateT", bound=BaseModel)
@@ -76,6 +83,13 @@ class Record(Protocol[SettingsT, StateT, EventT]):
 
     def public(self, state: StateT) -> SharedRecord[StateT]:
         """What anyone at the table may see of this game, now at `state`."""
+
+    def take_back(self, player: Any) -> tuple[StateT, list[EventT]]:
+        """Take back `player`'s latest move that may be, adding the line that says so.
+
+        Returns the state before that move and the events telling it; raises the game's
+        `IllegalAction`, saying why, when nothing may be taken back.
+        """
 
     def model_dump_json(self) -> str:
         """The record as JSON (read back with `GameRecord.model_validate_json`)."""
@@ -174,3 +188,11 @@ class GameRules(Protocol[SettingsT, StateT, ColorT, ActionT, EventT, DecisionT])
 
     def describe(self, event: EventT, names: Mapping[ColorT, str] | None = None, /) -> str:
         """One plain-English line for an event."""
+
+    def takeable(
+        self, state: StateT, player: ColorT, action: ActionT, events: list[EventT], /
+    ) -> Takeable:
+        """Whether `player`'s move just applied (`state` is after it) may be taken back."""
+
+    def took_back(self, player: ColorT, command: str, /) -> EventT:
+        """The event telling that `player` took back `command` (the record's notation)."""

@@ -8,8 +8,11 @@ is audited alike, through the `Kind` the store knows it by.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import BaseModel
+
+from engine.takeback import History
 
 from .errors import WrongStatus
 from .games import Game, Move
@@ -52,15 +55,15 @@ def replay_problems(game: Game, moves: list[Move], rules_version: int | None = N
     if game.state_json is None:
         return [*problems, "the started game has no snapshot"]
     rules = game.rules()
-    state, _ = rules.new_game(game.settings())
+    settings = game.settings()
+    history: History[Any] = History(rules, lambda: rules.new_game(settings))  # take-backs too
     for move in moves:
         try:
-            player, action = rules.parse_line(move.command)
-            rules.apply(state, player, action)
+            history.play(move.command)
         except (rules.IllegalAction, rules.NotationError) as error:
             refused = f"move {move.seq} ({move.command!r}) is refused on replay: {error}"
             return [*problems, refused + _older_rules(game, rules_version)]
-    snapshot = game.state()
+    snapshot, state = game.state(), history.state
     if snapshot != state:
         differing = [
             name

@@ -25,6 +25,13 @@ class Record(Protocol):
     def replay(self, upto: int | None = None) -> tuple[Any, list[Any]]:
         """The state after the first `upto` commands (all), and every event on the way."""
 
+    def take_back(self, player: Any) -> tuple[Any, list[Any]]:
+        """Take back `player`'s latest move that may be, adding the line that says so.
+
+        The state before that move and the events telling it; raises the engine's
+        `IllegalAction`, saying why, when nothing may be taken back.
+        """
+
     def model_dump_json(self, *, indent: int | None = None, exclude_defaults: bool = False) -> str:
         """The record as JSON."""
 

@@ -36,6 +36,8 @@ TABLES: Final = {
     "turn_timers": "deleted with the game (no personal data)",
     "outbox": "deleted with the game (news waiting to be posted)",
     "offer_drafts": "deleted: a server's channels' drafts, or a person's",
+    "notify": "deleted: a person's your-turn message setting (kept for every server alike)",
+    "waiting_spells": "deleted with the game, or a person's (who a game waits for now)",
     "bot_meta": "the bot's own bookkeeping (no personal data)",
     "ratings": "deleted with the game; a person's ratings are deleted",
 }
@@ -47,6 +49,7 @@ GAME_TABLES: Final = (
     "prompts",
     "turn_timers",
     "outbox",
+    "waiting_spells",
     "ratings",
 )
 
@@ -163,6 +166,9 @@ async def forget_user(store: Store, user_id: int, *, apply: bool) -> Forgetting:
         report.count("moves", await _run(db, moves, (user_id,)))
         drafts = "DELETE FROM offer_drafts WHERE user_id = ?"
         report.count("offer_drafts", await _run(db, drafts, (user_id,)))
+        for table in ("notify", "waiting_spells"):
+            sql = f"DELETE FROM {table} WHERE user_id = ?"
+            report.count(table, await _run(db, sql, (user_id,)))
         ratings = "DELETE FROM ratings WHERE user_id = ?"
         report.count("ratings", await _run(db, ratings, (user_id,)))
     return report

@@ -427,6 +427,11 @@ class Store:
             return await self._select(self._db, order, *params)
         return await self._select(self._db, f"{order} LIMIT ?", *params, limit)
 
+    async def next_game_id(self) -> int:
+        """The id the next game will most likely get (a label: another may take it first)."""
+        rows = await self._db.fetch("SELECT COALESCE(MAX(id), 0) + 1 FROM games")
+        return int(rows[0][0])
+
     async def terminal_games(self) -> list[Game]:
         """Games under way in the terminal (`bot.offline`), oldest first."""
         return await self._select(
@@ -721,6 +726,54 @@ class Store:
         # One statement is atomic on its own: no BEGIN and COMMIT around it, which would be
         # two more trips to the database for every news posted.
         await self._db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
+
+    # Your-turn messages ----------------------------------------------------------------
+
+    async def set_notify(self, user_id: int, enabled: bool) -> None:
+        """Turn a person's your-turn messages on or off (in every server)."""
+        async with self._db.transaction() as db:
+            await db.execute(
+                "INSERT INTO notify (user_id, enabled, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled, "
+                "updated_at = excluded.updated_at",
+                (user_id, int(enabled), utc_now()),
+            )
+
+    async def notified_users(self, user_ids: Iterable[int]) -> set[int]:
+        """Those of these people who want your-turn messages."""
+        wanted = list(user_ids)
+        if not wanted:
+            return set()
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._db.fetch(
+            f"SELECT user_id FROM notify WHERE enabled = 1 AND user_id IN ({marks})", wanted
+        )
+        return {int(row[0]) for row in rows}
+
+    async def waiting_spells(self, game_id: int, waiting: Iterable[int]) -> set[int]:
+        """Record that the game waits for exactly these people now; those it newly waits for.
+
+        A person it no longer waits for ends their spell; a person in a spell already is
+        not new again, so each spell is told once.
+        """
+        now = set(waiting)
+        async with self._db.transaction() as db:
+            rows = await db.fetch(
+                "SELECT user_id FROM waiting_spells WHERE game_id = ?", (game_id,)
+            )
+            before = {int(row[0]) for row in rows}
+            for user_id in before - now:
+                await db.execute(
+                    "DELETE FROM waiting_spells WHERE game_id = ? AND user_id = ?",
+                    (game_id, user_id),
+                )
+            for user_id in now - before:
+                await db.execute(
+                    "INSERT INTO waiting_spells (game_id, user_id) VALUES (?, ?) "
+                    "ON CONFLICT (game_id, user_id) DO NOTHING",
+                    (game_id, user_id),
+                )
+        return now - before
 
     # The bot's own bookkeeping --------------------------------------------------------
 

@@ -325,6 +325,15 @@ class GameOver:
     standings: tuple[tuple[Color, int, int], ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TookBack:
+    """A player took back their last move (`command`, in the record's notation)."""
+
+    kind: Literal["took_back"] = "took_back"
+    player: Color
+    command: str
+
+
 Event = (
     Dealt
     | StartingRoll
@@ -356,4 +365,5 @@ Event = (
     | TradeStepFailed
     | TradeFinished
     | GameOver
+    | TookBack
 )

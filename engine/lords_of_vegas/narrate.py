@@ -50,6 +50,7 @@ from .events import (
     StartingRoll,
     TakeOver,
     TieRerolled,
+    TookBack,
     TradeFinished,
     TradeStepDone,
     TradeStepFailed,
@@ -305,6 +306,8 @@ def describe(event: Event, names: Names = None) -> str:
             return f"Trade #{event.offer} {'completed' if event.complete else 'stopped'}."
         case GameOver():
             return describe_game_over(event, names)
+        case TookBack():
+            return f"{who(event.player)} took back: {event.command}."
     raise AssertionError(f"no narration for {event!r}")
 
 

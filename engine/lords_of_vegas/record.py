@@ -8,20 +8,36 @@ every die still to roll. `PublicRecord` is what may be shown meanwhile.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, field_serializer, field_validator
 
 from engine.public_record import read_shown_state, shown_state
+from engine.takeback import History, take_back_line
 
 from .actions import Action, Color
 from .board import BOARD
+from .errors import IllegalAction
 from .events import Event
 from .game import apply
 from .notation import format_line, parse_line
 from .rng import Rng
 from .setup import GameSettings, new_game
 from .state import Edition, GameState
+from .takeback import takeable, took_back
+
+
+class _Rules:
+    """The rules a record's `History` plays by: this engine's."""
+
+    IllegalAction = IllegalAction
+    apply = staticmethod(apply)
+    parse_line = staticmethod(parse_line)
+    takeable = staticmethod(takeable)
+    took_back = staticmethod(took_back)
+
+
+RULES: Final = _Rules()
 
 
 class GameRecord(BaseModel):
@@ -39,11 +55,29 @@ class GameRecord(BaseModel):
 
     def replay(self, upto: int | None = None) -> tuple[GameState, list[Event]]:
         """Rebuild the state from the seed by applying the first `upto` commands (all)."""
-        state, events = new_game(self.settings)
+        history = self.history(upto)
+        return history.state, history.events
+
+    def history(self, upto: int | None = None) -> History[GameState]:
+        """The game played from the seed through the first `upto` commands (all).
+
+        Take-back lines (`red: take back`) take back a move, as they did in play.
+        """
+        history: History[GameState] = History(RULES, lambda: new_game(self.settings))
         for line in self.commands[:upto]:
-            player, action = parse_line(line)
-            events.extend(apply(state, player, action))
-        return state, events
+            history.play(line)
+        return history
+
+    def take_back(self, player: Color) -> tuple[GameState, list[Event]]:
+        """Take back `player`'s latest move that may be, adding the line that says so.
+
+        Returns the state as it was before that move and the events telling it; raises
+        `IllegalAction` saying why (and adds nothing) when nothing may be taken back.
+        """
+        history = self.history()
+        events = history.take_back(player)
+        self.commands.append(take_back_line(player))
+        return history.state, events
 
     def public(self, state: GameState) -> PublicRecord:
         """What anyone at the table may see of this game, now at `state`."""

@@ -24,6 +24,7 @@ from .notation import format_action, format_line, parse_command, parse_line
 from .record import GameRecord, PublicRecord
 from .setup import GameSettings, new_game
 from .state import Decision, GameState
+from .takeback import takeable, took_back
 
 __all__ = [
     "COLORS",
@@ -54,5 +55,7 @@ __all__ = [
     "parse_line",
     "result",
     "standings",
+    "takeable",
+    "took_back",
     "waiting_for",
 ]

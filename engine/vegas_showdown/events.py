@@ -298,6 +298,15 @@ class GameOver:
     standings: tuple[tuple[Color, int, int], ...]
 
 
+@dataclass(slots=True, kw_only=True)
+class TookBack:
+    """A player took back their last move (`command`, in the record's notation)."""
+
+    kind: Literal["took_back"] = "took_back"
+    player: Color
+    command: str
+
+
 Event = (
     GameStarted
     | RoundStarted
@@ -328,4 +337,5 @@ Event = (
     | ButtonPassed
     | FinalScored
     | GameOver
+    | TookBack
 )

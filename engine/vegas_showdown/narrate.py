@@ -59,6 +59,7 @@ from .events import (
     TilePlaced,
     TileRemoved,
     TileReserved,
+    TookBack,
 )
 from .sheet import cell_name
 from .state import BuyDecision, Decision, PublicityDecision, RenovateDecision
@@ -350,4 +351,6 @@ def describe(event: Event, names: Names = None) -> str:
             else:
                 winners = f"{who(event.winners[0])} wins"
             return f"Game over ({reason}). {winners}. {table}."
+        case TookBack():
+            return f"{who(event.player)} took back: {event.command}."
     raise AssertionError(f"no narration for {event!r}")

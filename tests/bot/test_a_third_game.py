@@ -36,6 +36,7 @@ from bot.seats import user_of
 from bot.shared_commands import add_shared_commands
 from bot.store import Game, Prompt, Store, verify_game
 from bot.table_commands import TableCommands
+from engine.takeback import Closed, Takeable
 from tests.bot.conftest import Table
 from tests.discord_emulator.fixtures import RunBot
 
@@ -183,6 +184,14 @@ class GuessRules:
         return f"{player}: {action.kind} {action.number}"
 
     @staticmethod
+    def takeable(state: GuessState, player: str, action: Pick | Try, events: list[Any]) -> Takeable:
+        return Closed("Nothing can be taken back in Guess the Number.", everyone=True)
+
+    @staticmethod
+    def took_back(player: str, command: str) -> Any:
+        raise AssertionError("nothing is ever taken back")
+
+    @staticmethod
     def describe(event: Any, names: Mapping[str, str] | None = None) -> str:
         who = (names or {}).get(event.player, event.player)
         if isinstance(event, Picked):
@@ -202,6 +211,9 @@ class GuessRecord(BaseModel):
         for line in self.commands[:upto]:
             events += GuessRules.apply(state, *GuessRules.parse_line(line))
         return state, events
+
+    def take_back(self, player: str) -> tuple[GuessState, list[Any]]:
+        raise IllegalGuess("Nothing can be taken back in Guess the Number.")
 
 
 class PublicGuess(BaseModel):

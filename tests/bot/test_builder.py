@@ -26,7 +26,7 @@ async def test_compose_reorder_remove_and_post_an_offer(table: Table, vegas: Veg
     await emu.slash(table.bob, channel, "lov join")
     await emu.slash(table.alice, channel, "lov start")
 
-    opened = await emu.slash(table.alice, channel, "lov offer")
+    opened = await emu.slash(table.alice, channel, "lov trade offer")
     builder = opened.message
     assert builder is not None and opened.ephemeral and "Trade builder" in builder.content
     assert menu_values(builder, "giver") == ["red", "blue"]
@@ -88,17 +88,17 @@ async def test_the_draft_survives_a_restart_and_can_be_cancelled(
     await emu.slash(table.alice, channel, "lov new")
     await emu.slash(table.bob, channel, "lov join")
     await emu.slash(table.alice, channel, "lov start")
-    builder = (await emu.slash(table.alice, channel, "lov offer")).message
+    builder = (await emu.slash(table.alice, channel, "lov trade offer")).message
     assert builder is not None
     await choose(table, table.alice, builder, "item", "money")
-    reopened = (await emu.slash(table.alice, channel, "lov offer")).message
+    reopened = (await emu.slash(table.alice, channel, "lov trade offer")).message
     assert reopened is not None
     item = reopened.component(button(reopened, ":item"))
     assert item is not None  # the draft's choice of "money" was kept
     assert [o["value"] for o in item["options"] if o.get("default")] == ["money"]
     await emu.click(table.alice, reopened, button(reopened, ":cancel"))
     assert "closed" in reopened.content and not reopened.custom_ids
-    watcher = await emu.slash(table.carol, channel, "lov offer")
+    watcher = await emu.slash(table.carol, channel, "lov trade offer")
     assert watcher.ephemeral and "not playing" in watcher.content
 
 
@@ -116,7 +116,7 @@ async def test_the_builder_stops_before_an_offer_too_long_to_post(
     assert vegas.store is not None
     draft = Draft(steps=["red pays blue 1"] * 8, giver="red", receiver="blue")
     await vegas.store.save_draft(channel.id, stars.id, draft.model_dump_json())
-    builder = (await emu.slash(stars, channel, "lov offer")).message
+    builder = (await emu.slash(stars, channel, "lov trade offer")).message
     assert builder is not None and "8. " in builder.content
     for steps in range(9, 13):
         await choose(table, stars, builder, "item", "money")

@@ -18,7 +18,7 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 BOT: Final = ROOT / "bot"
 ENTRY_POINTS: Final = {"bot.__main__", "bot.offline", "bot.store.__main__"}
 # Of `engine/` and `render/`, the core may use only what every game shares.
-SHARED: Final = ("engine.game", "engine.hints", "engine.words", "render.charts")
+SHARED: Final = ("engine.game", "engine.hints", "engine.takeback", "engine.words", "render.charts")
 
 
 def module_name(path: Path) -> str:

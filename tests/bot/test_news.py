@@ -65,7 +65,9 @@ async def playing(table: Table, spawn_bot: SpawnBot) -> tuple[BotProcess, User]:
 async def offer_a_million(table: Table, user: User) -> Reply:
     """`user` offers the other player $1m."""
     mine, theirs = seat_colors(table, user)
-    return await table.emu.slash(user, table.channel, "lov offer", terms=f"{mine} pays {theirs} 1")
+    return await table.emu.slash(
+        user, table.channel, "lov trade offer", terms=f"{mine} pays {theirs} 1"
+    )
 
 
 async def kill_when_failed(emu: DiscordEmulator, bot: BotProcess, requests: str) -> None:
@@ -147,7 +149,9 @@ async def test_when_discord_will_not_take_the_reply_the_turn_is_posted_in_the_ch
     color = next(seat.color for seat in game.seats if seat.user_id == current.id)
     lot = next(lot for lot, owner in game.state().lots.items() if owner == color)
     offer = f"{'blue' if color == 'red' else 'red'} pays {color} 1; {color} does build {lot} vega"
-    prompt = offer_prompt((await emu.slash(current, channel, "lov offer", terms=offer)).posted, 1)
+    prompt = offer_prompt(
+        (await emu.slash(current, channel, "lov trade offer", terms=offer)).posted, 1
+    )
 
     # 500: Discord fails the reply longer than the bot waits (discord.py would retry it for
     # 25 s); 401: the reply's token is refused (it expired). The next request gets through.

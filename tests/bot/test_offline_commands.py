@@ -152,3 +152,14 @@ def test_long_lines_are_wrapped_to_the_terminal_and_not_in_a_pipe(
     assert [overview] == replies(piped)[0]  # one line, as written
     assert " ".join(line.strip() for line in wrapped) == overview
     assert len(wrapped) > len(overview) // 40
+
+
+def test_undo_takes_back_a_build_at_the_keyboard_and_the_record_keeps_it(tmp_path: Path) -> None:
+    printed = play(tmp_path, "build D9 sphinx", "undo", "undo", "status", "quit")
+    built, undone, again, status = replies(printed)
+    assert built == ["blue built a Sphinx tile on D9 for $9m."]
+    assert undone == ["blue took back: build D9 sphinx."]
+    assert again == ["Refused: Nothing to take back."]
+    record = (tmp_path / "boards" / "game-001" / "record.json").read_text()
+    assert '"blue: build D9 sphinx"' in record and '"blue: take back"' in record
+    assert any("blue: $" in line for line in status)

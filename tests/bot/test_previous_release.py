@@ -54,7 +54,7 @@ async def test_the_previous_release_game_is_finished_in_this_one(
     store = vegas.store
 
     # Bob's offer, made under the previous release, is still open: Alice takes it.
-    accepted = await emu.slash(table.alice, channel, "lov accept", offer=1)
+    accepted = await emu.slash(table.alice, channel, "lov trade accept", offer=1)
     assert "Trade #1" in accepted.content and not accepted.ephemeral
     by_id: dict[int, User] = {user.id: user for user in people}
     for _ in range(500):

@@ -75,15 +75,17 @@ async def test_play_refusals_change_nothing(table: Table, vegas: VegasHost) -> N
     await attempt(current, "lov build", "own parking lots", lot=not_mine, company="vega")
     await attempt(current, "lov gamble", "no casino at", lot=not_mine, amount=5)
     await attempt(current, "lov decide", "not waiting for a decision", answer="A1=3")
-    await attempt(current, "lov accept", "no open offer #7", offer=7)
-    await attempt(current, "lov offer", "can't read the step", terms="red pays")
-    await attempt(table.carol, "lov offer", "not playing", terms="red pays blue 1")
+    await attempt(current, "lov trade accept", "no open offer #7", offer=7)
+    await attempt(current, "lov trade offer", "can't read the step", terms="red pays")
+    await attempt(table.carol, "lov trade offer", "not playing", terms="red pays blue 1")
     # Text the notation cannot read, whatever the option: digits of other scripts (a
     # superscript two, Arabic-Indic twelve), the largest integer Discord sends, a
     # 5,000-digit lot. Each is a short private refusal, never an apology.
-    await attempt(current, "lov offer", "can't read", "traded", terms="red does place A1=\u00b2")
-    await attempt(current, "lov offer", "digits 0-9", terms="red pays blue \u0661\u0662")
-    await attempt(current, "lov accept", "too large", offer=2**53 - 1)
+    await attempt(
+        current, "lov trade offer", "can't read", "traded", terms="red does place A1=\u00b2"
+    )
+    await attempt(current, "lov trade offer", "digits 0-9", terms="red pays blue \u0661\u0662")
+    await attempt(current, "lov trade accept", "too large", offer=2**53 - 1)
     await attempt(current, "lov build", "not a lot", lot="9" * 5000, company="vega")
     assert (
         len(

@@ -180,7 +180,9 @@ async def test_two_processes_share_the_guilds_by_shard(
 
     # Shard 1's process is killed with an offer open and a turn's news on its way.
     mine, theirs = await colors(store, one, current[1])
-    offer = await emu.slash(current[1], one.channel, "lov offer", terms=f"{mine} pays {theirs} 1")
+    offer = await emu.slash(
+        current[1], one.channel, "lov trade offer", terms=f"{mine} pays {theirs} 1"
+    )
     assert offer.ephemeral
     prompt = offer_prompt(offer.posted, 1)
     emu.fail_next("* /webhooks/*", status=500)

@@ -82,7 +82,7 @@ async def test_three_party_trade_runs_its_steps_in_order(table: Table, vegas: Ve
             f"{mover_color} gives {payer_color} die {tile}",
         ]
     )
-    made = await emu.slash(proposer, channel, "lov offer", terms=terms)
+    made = await emu.slash(proposer, channel, "lov trade offer", terms=terms)
     assert made.ephemeral and "offer #1 is posted" in made.content
     message = offer_prompt(made.posted, 1)
     assert set(mentioned_ids(message)) == {payer.id, mover.id}
@@ -129,7 +129,7 @@ async def test_a_failing_step_stops_the_trade_and_says_so(table: Table, vegas: V
     made = await emu.slash(
         table.alice,
         channel,
-        "lov offer",
+        "lov trade offer",
         terms="red pays blue 1; blue pays red 500; red pays blue 2",
     )
     message = offer_prompt(made.posted, 1)
@@ -147,10 +147,11 @@ async def test_decline_withdraw_strangers_and_double_clicks(table: Table, vegas:
     emu, channel = table.emu, table.channel
     await start(table, [table.alice, table.bob, table.carol])
     one = offer_prompt(
-        (await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")).posted, 1
+        (await emu.slash(table.alice, channel, "lov trade offer", terms="red pays blue 1")).posted,
+        1,
     )
     two = offer_prompt(
-        (await emu.slash(table.bob, channel, "lov offer", terms="blue pays red 1")).posted, 2
+        (await emu.slash(table.bob, channel, "lov trade offer", terms="blue pays red 1")).posted, 2
     )
 
     stranger = await emu.click(table.carol, one, button(one, ":accept"))
@@ -161,15 +162,24 @@ async def test_decline_withdraw_strangers_and_double_clicks(table: Table, vegas:
     declined = await emu.click(table.bob, one, button(one, ":decline"))
     await prompt_shows(emu, one, "declined offer #1")
     assert buttons_gone(one) and "declined offer #1" in one.content
-    assert any("declined offer #1" in m.content for m in declined.posted)
+    # Its news comes as a message of its own (waited for: it may come after the click's
+    # answer on a loaded machine).
+    news = await emu.wait_for_message(
+        channel, lambda m: "declined offer #1" in m.content and m is not one
+    )
+    assert news is not one and not declined.ephemeral
 
     withdrawn = await emu.click(table.bob, two, button(two, ":withdraw"))
     await prompt_shows(emu, two, "withdrew offer #2")
     assert buttons_gone(two) and "withdrew offer #2" in two.content
-    assert any("offer #2" in m.content for m in withdrawn.posted)
+    news = await emu.wait_for_message(
+        channel, lambda m: "withdrew offer #2" in m.content and m is not two
+    )
+    assert news is not two and not withdrawn.ephemeral
 
     three = offer_prompt(
-        (await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")).posted, 3
+        (await emu.slash(table.alice, channel, "lov trade offer", terms="red pays blue 1")).posted,
+        3,
     )
     before = (await current_game(vegas, table))[1]
     clicks = await asyncio.gather(
@@ -189,7 +199,7 @@ async def test_offer_buttons_work_after_a_restart(
     bot = await run_bot(lambda: create_bot(table.settings(), GAMES, clock=clock))
     await start(table, [table.alice, table.bob, table.carol])
     made = await emu.slash(
-        table.alice, channel, "lov offer", terms="red pays blue 1; red pays green 1"
+        table.alice, channel, "lov trade offer", terms="red pays blue 1; red pays green 1"
     )
     message = offer_prompt(made.posted, 1)
     await emu.click(table.bob, message, button(message, ":accept"))
@@ -205,7 +215,8 @@ async def test_offers_expire_and_lose_their_buttons(
     emu, channel = table.emu, table.channel
     await start(table, [table.alice, table.bob])
     message = offer_prompt(
-        (await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")).posted, 1
+        (await emu.slash(table.alice, channel, "lov trade offer", terms="red pays blue 1")).posted,
+        1,
     )
     await clock.advance(hours=23)
     await asyncio.sleep(0.1)
@@ -327,7 +338,7 @@ async def test_a_deadline_that_passed_while_the_bot_was_down_fires_at_start(
     await emu.slash(table.alice, channel, "lov new", offers="1")
     await emu.slash(table.bob, channel, "lov join")
     await emu.slash(table.alice, channel, "lov start")
-    made = await emu.slash(table.alice, channel, "lov offer", terms="red pays blue 1")
+    made = await emu.slash(table.alice, channel, "lov trade offer", terms="red pays blue 1")
     message = offer_prompt(made.posted, 1)
     await bot.stop()
     await clock.advance(hours=2)  # the one-hour offer runs out while the bot is down
@@ -370,7 +381,7 @@ async def test_an_offer_with_an_action_lapses_at_the_end_of_the_turn(
     made = await emu.slash(
         current,
         channel,
-        "lov offer",
+        "lov trade offer",
         terms=f"{other} pays {color} 1; {color} does build {lot} vega",
     )
     message = offer_prompt(made.posted, 1)
@@ -390,11 +401,13 @@ async def test_an_offer_of_many_steps_is_refused_and_twelve_are_shown_whole(
     version = (await current_game(vegas, table))[0].version
     seen = len(emu.history(channel))
     # 57 small steps fit in the typed option; an offer has at most 12.
-    refused = await emu.slash(table.alice, channel, "lov offer", terms=pays("red", "blue", 57))
+    refused = await emu.slash(
+        table.alice, channel, "lov trade offer", terms=pays("red", "blue", 57)
+    )
     assert refused.ephemeral and "at most 12 steps; this one has 57" in refused.content
     assert (await current_game(vegas, table))[0].version == version
     assert len(emu.history(channel)) == seen
-    made = await emu.slash(table.alice, channel, "lov offer", terms=pays("red", "blue", 12))
+    made = await emu.slash(table.alice, channel, "lov trade offer", terms=pays("red", "blue", 12))
     message = offer_prompt(made.posted, 1)
     lines = message.content.splitlines()
     assert [line.split(".")[0] for line in lines if "pays" in line] == [
@@ -414,17 +427,17 @@ async def test_an_offer_too_long_for_a_message_is_refused_and_status_never_cuts_
     await start(table, [stars, tildes])
     version = (await current_game(vegas, table))[0].version
     seen = len(emu.history(channel))
-    refused = await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 12))
+    refused = await emu.slash(stars, channel, "lov trade offer", terms=pays("red", "blue", 12))
     assert refused.ephemeral and "too long to post" in refused.content, refused.content
     assert "Discord message holds 2,000" in refused.content
     assert (await current_game(vegas, table))[0].version == version
     assert len(emu.history(channel)) == seen
 
     long = offer_prompt(
-        (await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 9))).posted, 1
+        (await emu.slash(stars, channel, "lov trade offer", terms=pays("red", "blue", 9))).posted, 1
     )
     assert len(long.content) <= 2000 and "9. " in long.content and "…" not in long.content
-    await emu.slash(tildes, channel, "lov offer", terms="blue pays red 3")
+    await emu.slash(tildes, channel, "lov trade offer", terms="blue pays red 3")
     status = await emu.slash(table.carol, channel, "lov status")
     fields = {field["name"]: field["value"] for field in status.embeds[0]["fields"]}
     [first] = [value for name, value in fields.items() if name.startswith("Offer #1 ")]
@@ -435,8 +448,8 @@ async def test_an_offer_too_long_for_a_message_is_refused_and_status_never_cuts_
     assert "pays" in second and "$3m" in second
     assert not any("…" in value for value in fields.values())
     # The log gives way by whole lines, oldest first, and says so: the newest offer is whole.
-    await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 9))
-    await emu.slash(stars, channel, "lov offer", terms=pays("red", "blue", 9))
+    await emu.slash(stars, channel, "lov trade offer", terms=pays("red", "blue", 9))
+    await emu.slash(stars, channel, "lov trade offer", terms=pays("red", "blue", 9))
     log = (await emu.slash(tildes, channel, "lov log")).embeds[0]["description"]
     assert log.startswith("(") and "earlier lines left out" in log.splitlines()[0]
     last = log.splitlines()[-1]
@@ -453,22 +466,24 @@ async def test_open_offers_are_capped_per_player_and_per_game(
     colors = [color_of(game, user) for user in players]
     for _ in range(3):
         made = await emu.slash(
-            table.alice, channel, "lov offer", terms=f"{colors[0]} pays {colors[1]} 1"
+            table.alice, channel, "lov trade offer", terms=f"{colors[0]} pays {colors[1]} 1"
         )
         assert not made.refusals and made.posted
     refused = await emu.slash(
-        table.alice, channel, "lov offer", terms=f"{colors[0]} pays {colors[1]} 1"
+        table.alice, channel, "lov trade offer", terms=f"{colors[0]} pays {colors[1]} 1"
     )
     assert refused.ephemeral and "already have 3 open offers (#1, #2, #3)" in refused.content
     assert "withdraw one" in refused.content
     # Three each for Bob and Carol, one for Dave: ten open, the most a game holds.
     for user, color, count in zip(players[1:], colors[1:], (3, 3, 1), strict=True):
         for _ in range(count):
-            made = await emu.slash(user, channel, "lov offer", terms=f"{color} pays {colors[0]} 1")
+            made = await emu.slash(
+                user, channel, "lov trade offer", terms=f"{color} pays {colors[0]} 1"
+            )
             assert made.posted, made.content
     version = (await current_game(vegas, table))[0].version
     full = await emu.slash(
-        table.dave, channel, "lov offer", terms=f"{colors[3]} pays {colors[0]} 1"
+        table.dave, channel, "lov trade offer", terms=f"{colors[3]} pays {colors[0]} 1"
     )
     assert full.ephemeral and "already has 10 open offers" in full.content
     assert (await current_game(vegas, table))[0].version == version
@@ -476,8 +491,8 @@ async def test_open_offers_are_capped_per_player_and_per_game(
     offers = [f for f in status.embeds[0]["fields"] if f["name"].startswith("Offer #")]
     assert len(offers) == 10
     # An offer closing makes room again.
-    await emu.slash(table.alice, channel, "lov withdraw", offer=1)
+    await emu.slash(table.alice, channel, "lov trade withdraw", offer=1)
     made = await emu.slash(
-        table.dave, channel, "lov offer", terms=f"{colors[3]} pays {colors[0]} 1"
+        table.dave, channel, "lov trade offer", terms=f"{colors[3]} pays {colors[0]} 1"
     )
     assert offer_prompt(made.posted, 11)

@@ -29,6 +29,7 @@ from .model import (
     EVERYONE_PERMISSIONS,
     MANAGE_CHANNELS,
     MANAGE_MESSAGES,
+    PUBLIC_THREAD,
     SEND_MESSAGES,
     Attachment,
     Channel,
@@ -248,6 +249,21 @@ class DiscordEmulator:
         self.channels[channel.id] = channel
         self.gateway.dispatch("CHANNEL_CREATE", channel.payload(with_guild_id=True), GUILDS)
         return channel
+
+    def create_thread(self, parent: Channel, name: str, owner: User) -> Channel:
+        """A public thread of `parent`, opened by `owner` (THREAD_CREATE tells the bot)."""
+        assert parent.guild is not None
+        thread = Channel(
+            self.ids.next(), name, parent.guild, kind=PUBLIC_THREAD, parent=parent, owner=owner
+        )
+        self.channels[thread.id] = thread
+        data = {**thread.payload(with_guild_id=True), "newly_created": True}
+        self.gateway.dispatch("THREAD_CREATE", data, GUILDS)
+        return thread
+
+    def threads(self, parent: Channel) -> list[Channel]:
+        """The threads opened in `parent`, oldest first."""
+        return [c for c in self.channels.values() if c.parent is parent]
 
     def create_user(
         self,

@@ -26,6 +26,8 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
 
 EVERYONE_PERMISSIONS = (
@@ -37,6 +39,8 @@ EVERYONE_PERMISSIONS = (
     | ADD_REACTIONS
     | USE_EXTERNAL_EMOJIS
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
+    | SEND_MESSAGES_IN_THREADS
 )
 
 # Message flags.
@@ -47,6 +51,7 @@ COMPONENTS_V2 = 1 << 15
 # Channel types.
 GUILD_TEXT = 0
 DM = 1
+PUBLIC_THREAD = 11
 
 # Component types.
 ACTION_ROW = 1
@@ -231,6 +236,8 @@ class Guild:
             allowed |= role.permissions
         if allowed & ADMINISTRATOR:
             return ALL_PERMISSIONS
+        if channel is not None and channel.parent is not None:
+            channel = channel.parent  # a thread has its channel's permissions
         if channel is not None:
             for overwrite in channel.overwrites:
                 if overwrite.target_id in (self.id, user.id):
@@ -313,7 +320,8 @@ class Overwrite:
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel, or a DM channel between the bot and one user."""
+    """A guild text channel, a public thread of one (`parent`, opened by `owner`), or a DM
+    channel between the bot and one user."""
 
     id: int
     name: str
@@ -322,6 +330,8 @@ class Channel:
     recipient: User | None = None
     position: int = 0
     overwrites: list[Overwrite] = field(default_factory=list)
+    parent: Channel | None = None
+    owner: User | None = None
 
     @property
     def mention(self) -> str:
@@ -352,6 +362,17 @@ class Channel:
             "permission_overwrites": [overwrite.payload() for overwrite in self.overwrites],
             "flags": 0,
         }
+        if self.parent is not None:
+            data.pop("permission_overwrites")
+            data["parent_id"] = str(self.parent.id)
+            data["owner_id"] = str(self.owner.id) if self.owner is not None else None
+            data["message_count"] = data["member_count"] = 0
+            data["thread_metadata"] = {
+                "archived": False,
+                "auto_archive_duration": 10080,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+            }
         if with_guild_id and self.guild is not None:
             data["guild_id"] = str(self.guild.id)
         return data

@@ -10,6 +10,7 @@ from .bodies import integer, json_response, read_body
 from .errors import (
     CANNOT_EDIT_OTHERS_MESSAGE,
     CANNOT_MESSAGE_USER,
+    INVALID_FORM_BODY,
     MISSING_ACCESS,
     MISSING_PERMISSIONS,
     UNKNOWN_CHANNEL,
@@ -20,7 +21,19 @@ from .errors import (
     not_found,
 )
 from .messages import create_message, delete_message, edit_message
-from .model import ATTACH_FILES, DM, SEND_MESSAGES, VIEW_CHANNEL, Channel, Guild, Message
+from .model import (
+    ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
+    DM,
+    GUILD_TEXT,
+    PUBLIC_THREAD,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    Channel,
+    Guild,
+    Message,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
@@ -50,6 +63,7 @@ def routes(
         ("GET", r"/channels/{channel_id:\d+}/messages", api.channel_history),
         ("POST", r"/channels/{channel_id:\d+}/messages", api.send_message),
         ("POST", r"/channels/{channel_id:\d+}/typing", api.typing),
+        ("POST", r"/channels/{channel_id:\d+}/threads", api.start_thread),
         ("GET", message, api.get_message),
         ("PATCH", message, api.edit_message),
         ("DELETE", message, api.delete_message),
@@ -186,9 +200,11 @@ class RestRoutes:
     async def send_message(self, request: web.Request) -> web.StreamResponse:
         """`POST /channels/{id}/messages`: the bot posts on its own."""
         payload, uploads = await read_body(request)
-        channel = self._channel(request, VIEW_CHANNEL | SEND_MESSAGES)
+        # In a thread, Send Messages in Threads stands for Send Messages.
+        sending = SEND_MESSAGES_IN_THREADS if self._channel(request).parent else SEND_MESSAGES
+        channel = self._channel(request, VIEW_CHANNEL | sending)
         if uploads and channel.guild is not None:
-            self._channel(request, VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES)
+            self._channel(request, VIEW_CHANNEL | sending | ATTACH_FILES)
         if channel.kind == DM and channel.recipient is not None:
             recipient = channel.recipient
             shares_guild = any(
@@ -237,6 +253,18 @@ class RestRoutes:
         channel = self._channel(request)
         delete_message(self.emulator, self._message(request, channel))
         return web.Response(status=204)
+
+    async def start_thread(self, request: web.Request) -> web.StreamResponse:
+        """`POST /channels/{id}/threads`: open a public thread of a text channel (no message)."""
+        payload, _ = await read_body(request)
+        parent = self._channel(request, VIEW_CHANNEL | CREATE_PUBLIC_THREADS)
+        name = payload.get("name")
+        if not isinstance(name, str) or not 1 <= len(name) <= 100:
+            raise DiscordError(400, INVALID_FORM_BODY, "Invalid Form Body (name)")
+        if payload.get("type", PUBLIC_THREAD) != PUBLIC_THREAD or parent.kind != GUILD_TEXT:
+            raise DiscordError(400, INVALID_FORM_BODY, "Only public threads of text channels")
+        thread = self.emulator.create_thread(parent, name, self.emulator.bot)
+        return json_response(thread.payload(with_guild_id=True))
 
     async def open_dm(self, request: web.Request) -> web.StreamResponse:
         """`POST /users/@me/channels`: open (or reopen) a DM with a user."""

@@ -200,6 +200,7 @@ def sample_events(n: int, company: Company) -> list[ev.Event]:
         for reason in ("game_over_card", "jackpot", "instant_win", "deck_empty")
         for who in winners
     ]
+    events.append(ev.TookBack(player="red", command=f"build {lots[0]} {company}"))
     return events
 
 

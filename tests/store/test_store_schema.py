@@ -78,6 +78,8 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "offer_drafts",
             "turn_timers",
             "outbox",
+            "notify",
+            "waiting_spells",
             "ratings",
         }
         columns = {
@@ -134,7 +136,17 @@ async def test_fresh_database_gets_every_migration_and_the_documented_schema(
             "interaction_token",
             "created_at",
         ]
-        for table in ("seats", "snapshots", "moves", "prompts", "turn_timers", "outbox"):
+        assert columns["notify"] == ["user_id", "enabled", "updated_at"]
+        assert columns["waiting_spells"] == ["game_id", "user_id"]
+        for table in (
+            "seats",
+            "snapshots",
+            "moves",
+            "prompts",
+            "turn_timers",
+            "outbox",
+            "waiting_spells",
+        ):
             references = {row[2] for row in db.execute(f"PRAGMA foreign_key_list({table})")}
             assert references == {"games"}, table
         indexes = {row[1]: row for row in db.execute("PRAGMA index_list(games)")}

@@ -89,7 +89,7 @@ class Builder:
         self.tables = host.tables.of(host.games[KIND])
 
     async def open(self, interaction: Interaction) -> None:
-        """`/lov offer` without terms: show the builder (privately) with the saved draft."""
+        """`/lov trade offer` without terms: show the builder (privately) with the saved draft."""
         channel_id, user_id = _where(interaction)
         game, color, state = await self._seat(channel_id, user_id)
         draft = await self._load(channel_id, user_id)

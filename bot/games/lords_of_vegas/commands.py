@@ -72,13 +72,23 @@ TOPIC_CHOICES: Final = [app_commands.Choice(name=t, value=t) for t in TOPICS]
 WORDS: Final = TableWords(
     colors=COLORS, levels=AI_LEVELS, timeout_choices=ON_TIMEOUT, image_choices=IMAGES
 )
-# `/lov`'s subcommands, as Discord lists them (it allows 25).
+# `/lov`'s subcommands, as Discord lists them (it allows 25): the trade commands are one
+# group (`/lov trade offer|accept|decline|withdraw`), which leaves room for more.
 MENU: Final = (
     *("new", "join", "leave", "addbot", "kick", "start", "settings"),
     *("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "end", "decide"),
-    *("offer", "accept", "decline", "withdraw"),
+    *("undo", "trade"),
     *("board", "status", "log", "export", "rules", "abandon"),
 )
+
+# What a rules topic's notation is as slash commands here.
+HERE: Final = {
+    "trade": (
+        "\n\nHere: `/lov trade offer` (menus, or the steps typed as `terms:`), then "
+        "`/lov trade accept`, `/lov trade decline` or `/lov trade withdraw` with the offer's "
+        "number (or its buttons)."
+    ),
+}
 
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[str]]]
 
@@ -123,6 +133,7 @@ class LordsOfVegasCommands(app_commands.Group):
         images="When to post the board image (default: after every turn)",
         offers="How long a trade offer stays open (default: 24 hours)",
         decisions="How long a decision waits before its default applies (default: 24 hours)",
+        thread="True: the game gets a public thread of its own, so this channel stays free",
     )
     @app_commands.choices(edition=EDITIONS, images=IMAGES, offers=WAITS, decisions=WAITS)
     async def new(
@@ -132,6 +143,7 @@ class LordsOfVegasCommands(app_commands.Group):
         images: app_commands.Choice[str] | None = None,
         offers: app_commands.Choice[str] | None = None,
         decisions: app_commands.Choice[str] | None = None,
+        thread: bool = False,
     ) -> None:
         """Open a lobby; the creator hosts it and takes a seat."""
         chosen = cast(Edition, edition.value if edition else "updated")
@@ -140,14 +152,14 @@ class LordsOfVegasCommands(app_commands.Group):
             offer_hours=float(offers.value) if offers else None,
             decision_hours=float(decisions.value) if decisions else None,
         )
-        game = await self.table.open_lobby(interaction, chosen, options)
+        game = await self.table.open_lobby(interaction, chosen, options, thread=thread)
         text = (
             f"{chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of "
             f"Lords of Vegas ({chosen} edition). Join with `/lov join`; the host starts it "
             f"with `/lov start` (and may set a turn timer with `/lov settings` first)."
             f"\n{self.table.lobby_lines(game)}"
         )
-        await replies.send(interaction, Post(text))
+        await self.table.announce_lobby(interaction, game, text)
 
     # Turn actions --------------------------------------------------------------------
 
@@ -236,9 +248,22 @@ class LordsOfVegasCommands(app_commands.Group):
             raise Refusal("The game is not waiting for a decision from you.")
         await self._play(interaction, command_for(owed[0], answer))
 
-    # Trades --------------------------------------------------------------------------
+    # Take-backs ------------------------------------------------------------------------
 
     @app_commands.command(
+        name="undo", description="Take back your last build, sprawl, remodel or raise this turn"
+    )
+    async def undo(self, interaction: Interaction) -> None:
+        """Take back your latest move that may be (the engine says which, or why not)."""
+        await self.table.take_back(interaction)
+
+    # Trades (`/lov trade ...`) -------------------------------------------------------
+
+    trade = app_commands.Group(
+        name="trade", description="Trade offers: make one, accept, decline or withdraw it"
+    )
+
+    @trade.command(
         name="offer", description="Offer a trade: with menus, or type the steps as terms"
     )
     @app_commands.describe(
@@ -253,19 +278,19 @@ class LordsOfVegasCommands(app_commands.Group):
             return
         await self._play(interaction, f"offer {terms}")
 
-    @app_commands.command(name="accept", description="Accept a trade offer")
+    @trade.command(name="accept", description="Accept a trade offer")
     @app_commands.describe(offer="The offer's number")
     async def accept(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
         """Accept an offer; it runs when every party has."""
         await self._play(interaction, f"accept {offer}")
 
-    @app_commands.command(name="decline", description="Decline a trade offer")
+    @trade.command(name="decline", description="Decline a trade offer")
     @app_commands.describe(offer="The offer's number")
     async def decline(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
         """Decline an offer, which ends it."""
         await self._play(interaction, f"decline {offer}")
 
-    @app_commands.command(name="withdraw", description="Withdraw your trade offer")
+    @trade.command(name="withdraw", description="Withdraw your trade offer")
     @app_commands.describe(offer="The offer's number")
     async def withdraw(self, interaction: Interaction, offer: app_commands.Range[int, 1]) -> None:
         """Withdraw an offer you made."""
@@ -319,7 +344,9 @@ class LordsOfVegasCommands(app_commands.Group):
         others = ", ".join(t for t in TOPICS if t != chosen)
         embed = discord.Embed(
             title=f"Lords of Vegas: {chosen} ({edition} edition)",
-            description=f"{guide(chosen, edition)}\n\nMore: `/lov rules` {others}.",
+            description=(
+                f"{guide(chosen, edition)}{HERE.get(chosen, '')}\n\nMore: `/lov rules` {others}."
+            ),
             color=GREEN_FELT,
         )
         await replies.send(interaction, Post("", embed), ephemeral=True)

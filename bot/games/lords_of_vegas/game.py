@@ -81,6 +81,7 @@ class LordsOfVegas(HostedGame):
     kind: ClassVar[str] = KIND
     title: ClassVar[str] = "Lords of Vegas"
     command: ClassVar[str] = "lov"
+    take_back_word: ClassVar[str] = "undo"
     rules: ClassVar[AnyRules] = lords_of_vegas
     rules_version: ClassVar[int] = RULES_VERSION
     levels: ClassVar[tuple[str, ...]] = LEVELS

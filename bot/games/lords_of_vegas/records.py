@@ -23,10 +23,12 @@ def public_record(record: GameRecord, state: GameState) -> PublicRecord:
 def game_scenario(game: Game, moves: Sequence[Move]) -> Scenario:
     """A scenario for the engine's scenario runner that replays the game's log.
 
-    Its steps are every logged command, then the snapshot's money, points, current
-    player, deck size and result as the expected outcome.
+    Its steps are every logged command that stands (take-backs and the moves they took
+    back left out), then the snapshot's money, points, current player, deck size and
+    result as the expected outcome.
     """
     record = game_record(game.settings(), [move.command for move in moves])
+    kept = record.history().kept
     state: GameState = game.state()
     final = Expect(
         money={p.color: p.money for p in state.players},
@@ -41,6 +43,6 @@ def game_scenario(game: Game, moves: Sequence[Move]) -> Scenario:
         edition=record.settings.edition,
         players=record.settings.players,
         seed=record.settings.seed,
-        steps=[*(Step(do=command) for command in record.commands), Step(expect=final)],
+        steps=[*(Step(do=command) for command in kept), Step(expect=final)],
         note=f"Exported from channel {game.channel_id}; the last step checks the stored snapshot.",
     )

@@ -59,6 +59,7 @@ Type a command for the player named at the prompt, in the engine's notation:
   sprawl <LOT> [from <LOT>] [using <LOT>]
   remodel <LOT> <company>     reorganize <LOT>     raise <LOT>     gamble <LOT> <amount>
   end                         end your turn; the next player draws
+  undo                        take back your last build, sprawl, remodel or raise
   place <LOT>=<pips> ...      layoff yes|no        take die <LOT> | take marker <LOT>
   offer <step>; <step>; ...   steps: <p> pays <q> <n> | <p> gives <q> lot <LOT>
                                      | <p> gives <q> die <LOT> | <p> does <action>

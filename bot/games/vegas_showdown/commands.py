@@ -72,7 +72,7 @@ WORDS: Final = TableWords(
 MENU: Final = (
     *("new", "join", "leave", "addbot", "kick", "start", "settings", "abandon"),
     *("bid", "renovate", "publicity", "stack"),
-    *("place", "reserve", "remove", "done", "undo", "cancel"),
+    *("place", "reserve", "remove", "done", "undo", "cancel", "takeback"),
     *("board", "sheet", "status", "log", "export", "rules"),
 )
 SHEET_FILE: Final = "sheet.png"
@@ -114,6 +114,7 @@ class VegasShowdownCommands(app_commands.Group):
     @app_commands.describe(
         images="When to post the round picture (default: after every round)",
         decisions="How long a placement waits before its default applies (default: 24 hours)",
+        thread="True: the game gets a public thread of its own, so this channel stays free",
     )
     @app_commands.choices(images=IMAGES, decisions=WAITS)
     async def new(
@@ -121,13 +122,14 @@ class VegasShowdownCommands(app_commands.Group):
         interaction: Interaction,
         images: app_commands.Choice[str] | None = None,
         decisions: app_commands.Choice[str] | None = None,
+        thread: bool = False,
     ) -> None:
         """Open a lobby; the creator hosts it and takes a seat."""
         options = TableOptions().changed(
             images=images.value if images else None,
             decision_hours=float(decisions.value) if decisions else None,
         )
-        game = await self.table.open_lobby(interaction, "standard", options)
+        game = await self.table.open_lobby(interaction, "standard", options, thread=thread)
         text = (
             f"{chat_names(game)[cast(Color, game.seats[0].color)]} opened a game of Vegas "
             "Showdown (3 to 5 players). Join with `/vs join`; the host may seat computer "
@@ -135,7 +137,7 @@ class VegasShowdownCommands(app_commands.Group):
             "timer with `/vs settings` first). New to the "
             f"game? `/vs rules`.\n{self.table.lobby_lines(game)}"
         )
-        await replies.send(interaction, Post(text))
+        await self.table.announce_lobby(interaction, game, text)
 
     # Actions -------------------------------------------------------------------------
 
@@ -256,6 +258,14 @@ class VegasShowdownCommands(app_commands.Group):
     async def cancel(self, interaction: Interaction) -> None:
         """Put everything back and finish the renovation."""
         await self._play(interaction, "cancel")
+
+    @app_commands.command(
+        name="takeback",
+        description="Take back your last choice (until the next player acts) or placement step",
+    )
+    async def takeback(self, interaction: Interaction) -> None:
+        """Take back your latest move that may be (the engine says which, or why not)."""
+        await self.table.take_back(interaction)
 
     # Information ---------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from bot.store import Game, Store
 from engine.vegas_showdown import (
     Color,
     Event,
+    GameRecord,
     GameSettings,
     GameState,
     apply,
@@ -353,7 +354,15 @@ def _round_lines(
 async def _story(store: Store, game: Game, new_round: int | None) -> RoundStory:
     _, moves = await store.game_and_moves(game.id)
     commands = [move.command for move in moves]
-    return await drawing.draw(round_story, game.settings(), commands, new_round)
+    return await drawing.draw(_standing_story, game.settings(), commands, new_round)
+
+
+def _standing_story(
+    settings: GameSettings, commands: Sequence[str], new_round: int | None
+) -> RoundStory:
+    """`round_story` of the moves that stand: take-backs and what they took back left out."""
+    kept = GameRecord(settings=settings, commands=list(commands)).history().kept
+    return round_story(settings, kept, new_round)
 
 
 async def round_post(

@@ -64,6 +64,8 @@ Type a command for the player named at the prompt, in the engine's notation:
   reserve                     keep the tile you bought in your reserve
   remove <cell>               renovating: take the tile covering that cell off
   done | undo | cancel        finish Publicity or a renovation; start it again; give up
+  takeback                    take back your last choice (until the next player acts)
+                              or placement step (until the round's placements end)
 Renovate and Publicity are done at once, while the others bid. After bidding everyone
 places at once: another player acts by putting their colour first, e.g.  blue: place lounge a3
 When a tile must be placed, a picture in the game's folder numbers its places (as

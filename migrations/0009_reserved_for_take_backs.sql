@@ -1,3 +1,0 @@
--- Vegas Host storage, version 9: reserved for the take-backs, notify and threads work,
--- which is merged separately; this placeholder keeps the numbers running so that 0010
--- (ratings) applies on its own. Replace it with the real 0009 when both are merged.
