@@ -21,6 +21,7 @@ import discord
 from bot.endpoints import use_discord_endpoints
 
 from .emulator import DiscordEmulator
+from .model import Guild
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -57,8 +58,9 @@ class InProcessBot:
                 or (
                     emulator.gateway.identifies >= target
                     and bool(emulator.gateway.live_sessions)
-                    # Ready: READY and the guilds it announced are in the client's cache.
-                    and client.is_ready()
+                    # Its guilds are in the client's cache (discord.py's own readiness
+                    # comes only after a 2 s quiet wait for more guilds).
+                    and all(client.get_guild(guild.id) for guild in _its_guilds(client, emulator))
                 )
             ),
             timeout,
@@ -183,3 +185,12 @@ class BotProcess:
     def log(self) -> str:
         """Everything the process has printed so far."""
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+def _its_guilds(client: discord.Client, emulator: DiscordEmulator) -> list[Guild]:
+    """The guilds a client's connection carries: all of the bot's, or its shards' share."""
+    count = client.shard_count or 1
+    shards = getattr(client, "shard_ids", None)
+    if shards is None:
+        shards = [client.shard_id] if client.shard_id is not None else range(count)
+    return [guild for guild in emulator.bot_guilds() if (guild.id >> 22) % count in shards]
