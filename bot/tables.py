@@ -149,24 +149,8 @@ class Tables:
         except rules.IllegalAction as refusal:
             raise Refusal(str(refusal)) from None
         hosted.check(game, events)
-        try:
-            await self.store.save_action(
-                game.id,
-                game.version,
-                user_id,
-                rules.format_line(color, action),
-                state.model_dump_json(),
-                game_over=rules.is_over(state),
-                outgoing=outgoing,
-            )
-        except (VersionConflict, WrongStatus):
-            raise Refusal(
-                f"The game changed at the same moment; check `/{hosted.command} status` and "
-                "try again."
-            ) from None
-        played = Played(await self.store.game(game.id), state, events, color)
-        self.on_saved(played)  # still holding the lock: no later move is saved before it
-        return played
+        line = rules.format_line(color, action)
+        return await self._save(game, color, user_id, line, state, events, outgoing)
 
     async def take_back(
         self, game: Game, color: str, user_id: int | None, outgoing: Outgoing
@@ -185,13 +169,32 @@ class Tables:
             state, events = await asyncio.to_thread(record.take_back, color)
         except rules.IllegalAction as refusal:
             raise Refusal(str(refusal)) from None
+        return await self._save(game, color, user_id, record.commands[-1], state, events, outgoing)
+
+    async def _save(
+        self,
+        game: Game,
+        color: str,
+        user_id: int | None,
+        line: str,
+        state: Any,
+        events: list[Any],
+        outgoing: Outgoing | None,
+    ) -> Played:
+        """Save a move (`line`, the state it led to, its news) against the game's version.
+
+        A game changed meanwhile refuses it; a saved move is handed on at once, still
+        under the channel's lock, so no later move is saved before it.
+        """
+        hosted = self.games.of(game)
         try:
             await self.store.save_action(
                 game.id,
                 game.version,
                 user_id,
-                record.commands[-1],
+                line,
                 state.model_dump_json(),
+                game_over=hosted.rules.is_over(state),
                 outgoing=outgoing,
             )
         except (VersionConflict, WrongStatus):
@@ -200,7 +203,7 @@ class Tables:
                 "try again."
             ) from None
         played = Played(await self.store.game(game.id), state, events, color)
-        self.on_saved(played)  # still holding the lock: no later move is saved before it
+        self.on_saved(played)
         return played
 
     async def rematch(
