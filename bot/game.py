@@ -36,6 +36,7 @@ from PIL import Image
 from pydantic import BaseModel
 from rich.text import Text
 
+from bot import drawing
 from bot.options import IMAGE_WORDS, OPTIONS, TIMEOUT_WORDS
 from bot.posts import Post, chat_names
 from bot.store import AnyRules, Game, Kind, Move, Prompt, Record, Seating, Store, UnknownKind
@@ -80,12 +81,24 @@ class Moment:
 
 @dataclass
 class PromptMessage:
-    """What a prompt shows: its text, its buttons and menus, and an optional picture."""
+    """What a prompt shows: its text, its buttons and menus, and an optional picture.
+
+    The picture is given drawn (`image`) or still to draw (`drawing`: a call of a
+    module's top-level function, made by the drawing workers when the prompt is posted).
+    """
 
     text: str
     view: discord.ui.View | None = None
     image: bytes | None = None
     image_name: str = "prompt.png"
+    drawing: Callable[[], bytes] | None = None
+
+    async def drawn(self) -> PromptMessage:
+        """The prompt with its picture drawn (away from the event loop)."""
+        if self.drawing is None:
+            return self
+        image = await drawing.draw(self.drawing)
+        return PromptMessage(self.text, self.view, image, self.image_name)
 
     def files(self) -> list[discord.File]:
         """The picture as an attachment, if there is one."""

@@ -110,7 +110,7 @@ class Prompts:
                         own = own_deadline(question, prompt, replaced, now)
                     expires = deadline(question, own, turn)
                     await self._retime(prompt, expires[0])
-                    await self._edit(prompt, question.show(*expires))
+                    await self._edit(prompt, await question.show(*expires).drawn())
             new = [q for q in asked if (q.kind, q.ref) not in known]
             posted = await self._recent_prompts(game.channel_id) if adopt and new else []
             for question in new:
@@ -135,7 +135,7 @@ class Prompts:
     ) -> None:
         """Post the question's message, or bring up to date the one a crash left unsaved."""
         channel = self.client.get_partial_messageable(game.channel_id)
-        shown = question.show(expires, by_turn)
+        shown = await question.show(expires, by_turn).drawn()
         post = Post(shown.text, mentions=question.mentions)
         files = shown.files()
         earlier = _showing(posted, shown)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
@@ -27,9 +28,11 @@ from .database import (
     save_move_in_steps,
 )
 from .errors import StoreError
-from .migrate import migrate, schema_version
+from .migrate import migrate
 
 BUSY_TIMEOUT_MS: Final = 10_000
+# A read waits only when the file is being recovered after another process crashed.
+READER_BUSY_TIMEOUT_MS: Final = 1_000
 SEATS_JSON: Final = """(SELECT json_group_array(
             json_array(position, color, user_id, ai_level, name, resigned, autopilot))
        FROM seats WHERE game_id = g.id)"""
@@ -54,42 +57,70 @@ async def _use_wal(db: aiosqlite.Connection, path: Path) -> None:
         raise StoreError(f"{path} cannot use write-ahead logging (got {mode[0][0]}).")
 
 
-class _Connection:
-    """The one connection, used by whoever holds the database's lock."""
+def _run(connection: sqlite3.Connection, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+    try:
+        return connection.execute(sql, params)
+    except sqlite3.IntegrityError as error:
+        if "UNIQUE" in str(error):
+            raise UniqueViolation(str(error)) from error
+        raise
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+
+class _Statements:
+    """A connection's statements, run at once on the calling thread.
+
+    They never wait for the disk's confirmation nor for another process (that is the
+    commit's part, done off the event loop), so they cost microseconds and a
+    transaction's statements need no trip to another thread each.
+    """
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
-        try:
-            cursor = await self._db.execute(sql, params)
-        except sqlite3.IntegrityError as error:
-            if "UNIQUE" in str(error):
-                raise UniqueViolation(str(error)) from error
-            raise
-        return cursor.rowcount
+        return _run(self._connection, sql, params).rowcount
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run one query; its rows as tuples."""
-        try:
-            return [tuple(row) for row in await self._db.execute_fetchall(sql, params)]
-        except sqlite3.IntegrityError as error:
-            if "UNIQUE" in str(error):
-                raise UniqueViolation(str(error)) from error
-            raise
+        return _run(self._connection, sql, params).fetchall()
+
+
+def _connect(path: Path, synchronous: Synchronous, busy_timeout_ms: int) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    connection.execute(f"PRAGMA busy_timeout = {busy_timeout_ms}")
+    connection.execute(f"PRAGMA synchronous = {synchronous}")
+    connection.execute("PRAGMA foreign_keys = ON")
+    return connection
 
 
 class SQLiteDatabase:
-    """An open, migrated SQLite file; open it with `await SQLiteDatabase.open(path)`."""
+    """An open, migrated SQLite file; open it with `await SQLiteDatabase.open(path)`.
+
+    Two connections: the writer and the reader. Statements run on the event loop's own
+    thread, where a query costs microseconds; only what waits (a commit syncing the log
+    to disk, a write lock held by another process, a backup) runs on the store's own
+    thread. Handing every statement to a thread, as before, cost a round trip each, and
+    under load each trip also waited for the interpreter lock behind the event loop:
+    the store's dozen statements per command then set the pace of every answer.
+
+    The reader sees what is committed (write-ahead logging lets it read while the writer
+    writes), so a query never waits for a move being saved.
+    """
 
     seats_json: Final = SEATS_JSON
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
-        """Wrap an open, migrated connection; use `SQLiteDatabase.open` instead."""
-        self._db = db
-        self._connection = _Connection(db)
-        self._lock = asyncio.Lock()
+    def __init__(
+        self, writer: sqlite3.Connection, reader: sqlite3.Connection, path: Path
+    ) -> None:
+        """Wrap open connections to a migrated file; use `SQLiteDatabase.open` instead."""
+        self._writer = writer
+        self._reader = reader
+        self._statements = _Statements(writer)
+        self._reads = _Statements(reader)
+        self._lock = asyncio.Lock()  # the writer: one transaction at a time
+        self._reading = asyncio.Lock()  # the reader's consistent reads
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite")
         self.path = path
 
     @property
@@ -116,28 +147,33 @@ class SQLiteDatabase:
             # Wait for other connections' locks (from the very first statement on).
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await _use_wal(db, path)
-            await db.execute(f"PRAGMA synchronous = {synchronous}")
             await db.execute("PRAGMA foreign_keys = ON")
             await migrate(db, migrations)
-        except BaseException:
+        finally:
             await db.close()
-            raise
-        return cls(db, path)
+        # The writer waits for nobody on the event loop: see `_begin`.
+        writer = _connect(path, synchronous, 0)
+        reader = _connect(path, synchronous, READER_BUSY_TIMEOUT_MS)
+        return cls(writer, reader, path)
 
     async def close(self) -> None:
-        """Close the connection (waiting for the current operation to finish)."""
-        async with self._lock:
-            await self._db.close()
+        """Close the connections (after the current transaction)."""
+        async with self._lock, self._reading:
+            self._writer.close()
+            self._reader.close()
+        self._thread.shutdown()
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement on its own (it commits by itself)."""
-        async with self._lock:
-            return await self._connection.execute(sql, params)
+        async with self.transaction() as db:
+            return await db.execute(sql, params)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        """Run one query on its own."""
-        async with self._lock:
-            return await self._connection.fetch(sql, params)
+        """Run one query on its own, on what is committed."""
+        if self._reading.locked():  # the reader is inside someone's consistent read
+            async with self._reading:
+                return await self._reads.fetch(sql, params)
+        return await self._reads.fetch(sql, params)
 
     async def save_move(self, move: MoveToSave) -> tuple[int, int] | None:
         """Save an accepted move statement by statement in one transaction."""
@@ -145,69 +181,98 @@ class SQLiteDatabase:
             return await save_move_in_steps(db, move)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[_Connection]:
+    async def transaction(self) -> AsyncIterator[_Statements]:
         """A write transaction: taken with the write lock up front, rolled back on any error."""
         async with self._lock:
+            await self._begin()
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._connection
-                await self._db.execute("COMMIT")
+                yield self._statements
+                await self._waiting(self._writer.execute, "COMMIT")
             except BaseException:
-                await self._rollback()
+                self._rollback()
                 raise
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[_Connection]:
+    async def reading(self) -> AsyncIterator[_Statements]:
         """A read transaction: every query inside sees the same committed moment."""
-        async with self._lock:
+        async with self._reading:
+            self._reader.execute("BEGIN")
             try:
-                await self._db.execute("BEGIN")
-                yield self._connection
+                yield self._reads
             finally:
-                await self._rollback()  # ends the read; there is nothing to undo
+                self._reader.execute("ROLLBACK")  # ends the read; there is nothing to undo
 
-    async def _rollback(self) -> None:
-        """End the open transaction without keeping its changes, if one is still open.
-
-        Statements run in order on the connection's thread, and a statement once awaited
-        runs even if the awaiting task is cancelled: so this runs after everything the
-        failed or cancelled transaction queued (its BEGIN, even its COMMIT), and the
-        next transaction always starts on a clean connection.
-        """
+    async def _begin(self) -> None:
+        """Take the write lock: at once, or (held by another process) waiting off the loop."""
         try:
-            await self._db.execute("ROLLBACK")
+            self._writer.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
-            if "no transaction is active" not in str(error):
+            if "locked" not in str(error) and "busy" not in str(error):
                 raise
+            await self._waiting(self._writer.execute, "BEGIN IMMEDIATE")
+
+    async def _waiting(self, work: Callable[..., Any], *args: Any) -> Any:
+        """Run `work` on the store's thread, where the writer may wait for other processes.
+
+        Once started it runs to its end even if the caller is cancelled meanwhile (the
+        caller then hears of the cancellation only after it), so the writer is never used
+        by two threads at once.
+        """
+
+        def waiting() -> Any:
+            self._writer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            try:
+                return work(*args)
+            finally:
+                self._writer.execute("PRAGMA busy_timeout = 0")
+
+        done = asyncio.get_running_loop().run_in_executor(self._thread, waiting)
+        try:
+            return await asyncio.shield(done)
+        except asyncio.CancelledError:
+            await asyncio.wait([done])
+            raise
+
+    def _rollback(self) -> None:
+        """End the open transaction without keeping its changes, if one is still open."""
+        if self._writer.in_transaction:
+            self._writer.execute("ROLLBACK")
 
     async def schema_version(self) -> int:
         """The file's `PRAGMA user_version`: the last migration applied."""
-        async with self._lock:
-            return await schema_version(self._db)
+        rows = await self.fetch("PRAGMA user_version")
+        return int(rows[0][0])
 
     async def integrity_problems(self) -> list[str]:
         """SQLite's own check of the file (empty when sound) plus any broken foreign key."""
+
+        def check() -> tuple[list[Row], list[Row]]:
+            rows = self._writer.execute("PRAGMA integrity_check").fetchall()
+            return rows, self._writer.execute("PRAGMA foreign_key_check").fetchall()
+
         async with self._lock:
-            rows = list(await self._db.execute_fetchall("PRAGMA integrity_check"))
-            broken = list(await self._db.execute_fetchall("PRAGMA foreign_key_check"))
+            rows, broken = await self._waiting(check)
         problems = [str(row[0]) for row in rows if row[0] != "ok"]
         problems += [f"broken foreign key in {row[0]} row {row[1]}" for row in broken]
         return problems
 
     async def settings(self) -> dict[str, int | str]:
-        """The pragmas in force: journal mode, synchronous level, foreign keys, busy timeout."""
+        """The pragmas in force: journal mode, synchronous level, foreign keys, busy timeout.
+
+        The busy timeout is the one the store waits with for another process's write lock.
+        """
         found: dict[str, int | str] = {}
         async with self._lock:
-            for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
-                rows = list(await self._db.execute_fetchall(f"PRAGMA {name}"))
-                found[name] = rows[0][0]
+            for name in ("journal_mode", "synchronous", "foreign_keys"):
+                found[name] = self._writer.execute(f"PRAGMA {name}").fetchall()[0][0]
+        found["busy_timeout"] = BUSY_TIMEOUT_MS
         return found
 
     async def backup(self, target: Path) -> None:
         """Write a consistent copy of the whole file to the new file `target`."""
         target.parent.mkdir(parents=True, exist_ok=True)
         async with self._lock:
-            await self._db.execute("VACUUM INTO ?", (str(target),))
+            await self._waiting(self._writer.execute, "VACUUM INTO ?", (str(target),))
 
     async def tables(self) -> list[str]:
         """The tables of the schema, by name."""
@@ -253,16 +318,14 @@ class SQLiteDatabase:
 
     async def copy_in(self, tables: Sequence[TableRows]) -> None:
         """Insert every table's rows as they are (ids included), all in one transaction."""
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for copied in tables:
-                    marks = ", ".join("?" * len(copied.columns))
-                    names = ", ".join(copied.columns)
-                    await self._db.executemany(
-                        f"INSERT INTO {copied.table} ({names}) VALUES ({marks})", copied.rows
-                    )
-                await self._db.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+
+        def insert(writer: sqlite3.Connection) -> None:
+            for copied in tables:
+                marks = ", ".join("?" * len(copied.columns))
+                names = ", ".join(copied.columns)
+                writer.executemany(
+                    f"INSERT INTO {copied.table} ({names}) VALUES ({marks})", copied.rows
+                )
+
+        async with self.transaction():
+            await self._waiting(insert, self._writer)

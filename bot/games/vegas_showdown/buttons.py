@@ -432,16 +432,6 @@ def stack_view(game: Game, state: GameState, decision: StackDecision) -> discord
     return view
 
 
-def preview(
-    game: Game, state: GameState, decision: Decision, tile: str, numbers: range | None = None
-) -> bytes:
-    """The player's sheet with every place of `tile` numbered, or just the places `numbers`.
-
-    Past what one picture numbers, every place gets a dot, unnumbered (an overview).
-    """
-    return drawn_preview(state, decision, tile, plain_names(game), numbers)
-
-
 def drawn_preview(
     state: GameState,
     decision: Decision,
@@ -449,7 +439,11 @@ def drawn_preview(
     names: dict[Color, str],
     numbers: range | None = None,
 ) -> bytes:
-    """`preview` from the players' names: what a drawing worker is sent (no stored game)."""
+    """The player's sheet with every place of `tile` numbered, or just the places `numbers`.
+
+    Past what one picture numbers, every place gets a dot, unnumbered (an overview). What
+    a drawing worker is sent: the players' names, not the stored game.
+    """
     return render_placement_preview(
         state, decision.player, tile, spots(state, decision, tile), names=names, numbers=numbers
     )

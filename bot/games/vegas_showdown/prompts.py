@@ -14,6 +14,7 @@ then the table's `on_timeout` does (a computer player may answer).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from bot.game import PromptMessage, Question, Timeout
 from bot.options import TableOptions
@@ -48,7 +49,7 @@ from engine.words import count
 from render.vegas_showdown import MOST_NUMBERED, render_sheet
 
 from . import placing
-from .buttons import PREVIEW_FILE, placement_view, preview, stack_view
+from .buttons import PREVIEW_FILE, drawn_preview, placement_view, stack_view
 from .computer import DEFAULT_LEVEL
 from .names import chat_names, plain_names
 
@@ -162,9 +163,10 @@ def _message(
         text = decision_text(game, state, decision, tile, expires_at, by_turn)
         view = placement_view(game, state, decision, tile)
         if tile is not None:
-            return PromptMessage(text, view, preview(game, state, decision, tile), PREVIEW_FILE)
-        image = render_sheet(state, decision.player, names=plain_names(game))
-        return PromptMessage(text, view, image, SHEET_FILE)
+            drawing = partial(drawn_preview, state, decision, tile, plain_names(game))
+            return PromptMessage(text, view, image_name=PREVIEW_FILE, drawing=drawing)
+        drawing = partial(render_sheet, state, decision.player, names=plain_names(game))
+        return PromptMessage(text, view, image_name=SHEET_FILE, drawing=drawing)
 
     return show
 
