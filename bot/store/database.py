@@ -143,8 +143,13 @@ class Database(Connection, Protocol):
         its fastest way.
         """
 
-    def transaction(self) -> AbstractAsyncContextManager[Connection]:
-        """A write transaction (the first write waits for others), rolled back on any error."""
+    def transaction(self, *, durable: bool = True) -> AbstractAsyncContextManager[Connection]:
+        """A write transaction (the first write waits for others), rolled back on any error.
+
+        `durable=False` is for bookkeeping that the bot puts right after a crash (which
+        news went out, which message shows a prompt): its commit survives the process
+        dying but not a power cut, and does not wait for the disk.
+        """
 
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         """A read transaction: every query inside sees the same committed moment."""

@@ -267,10 +267,12 @@ class PostgreSQLDatabase:
             return await (await self._ready()).fetch(sql, params)
 
     @asynccontextmanager
-    async def _within(self, begin: str) -> AsyncIterator[_Connection]:
+    async def _within(self, begin: str, durable: bool = True) -> AsyncIterator[_Connection]:
         async with self._lock:
             connection = await self._ready()
             await connection.conn.execute(begin)
+            if not durable:
+                await connection.conn.execute("SET LOCAL synchronous_commit = off")
             try:
                 yield connection
             except BaseException:
@@ -292,13 +294,14 @@ class PostgreSQLDatabase:
             )
         return (int(rows[0][0]), int(rows[0][1])) if rows else None
 
-    def transaction(self) -> AbstractAsyncContextManager[_Connection]:
+    def transaction(self, *, durable: bool = True) -> AbstractAsyncContextManager[_Connection]:
         """A write transaction, rolled back on any error.
 
         Read committed: the version check's UPDATE waits for a concurrent writer of the
-        same game and then sees its new version, so the later writer is refused.
+        same game and then sees its new version, so the later writer is refused. One not
+        `durable` does not wait for the server's disk (`synchronous_commit = off`).
         """
-        return self._within("BEGIN ISOLATION LEVEL READ COMMITTED")
+        return self._within("BEGIN ISOLATION LEVEL READ COMMITTED", durable)
 
     def reading(self) -> AbstractAsyncContextManager[_Connection]:
         """A read transaction: every query inside sees the same committed moment."""

@@ -33,6 +33,9 @@ from .migrate import migrate
 BUSY_TIMEOUT_MS: Final = 10_000
 # A read waits only when the file is being recovered after another process crashed.
 READER_BUSY_TIMEOUT_MS: Final = 1_000
+# Commits between two checkpoints (copying the write-ahead log into the file): about
+# SQLite's own 1,000 pages of log at a move's few pages each.
+CHECKPOINT_EVERY: Final = 150
 SEATS_JSON: Final = """(SELECT json_group_array(
             json_array(position, color, user_id, ai_level, name, resigned, autopilot))
        FROM seats WHERE game_id = g.id)"""
@@ -66,6 +69,10 @@ def _run(connection: sqlite3.Connection, sql: str, params: Sequence[Any]) -> sql
         raise
 
 
+def _fetch(connection: sqlite3.Connection, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    return _run(connection, sql, params).fetchall()
+
+
 class _Statements:
     """A connection's statements, run at once on the calling thread.
 
@@ -83,7 +90,7 @@ class _Statements:
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run one query; its rows as tuples."""
-        return _run(self._connection, sql, params).fetchall()
+        return _fetch(self._connection, sql, params)
 
 
 def _connect(path: Path, synchronous: Synchronous, busy_timeout_ms: int) -> sqlite3.Connection:
@@ -111,11 +118,18 @@ class SQLiteDatabase:
     seats_json: Final = SEATS_JSON
 
     def __init__(
-        self, writer: sqlite3.Connection, reader: sqlite3.Connection, path: Path
+        self,
+        writer: sqlite3.Connection,
+        reader: sqlite3.Connection,
+        path: Path,
+        synchronous: Synchronous,
     ) -> None:
         """Wrap open connections to a migrated file; use `SQLiteDatabase.open` instead."""
         self._writer = writer
         self._reader = reader
+        self._synchronous = synchronous
+        self._level = synchronous  # the writer's level now (a light commit lowers it)
+        self._commits = 0  # since the last checkpoint
         self._statements = _Statements(writer)
         self._reads = _Statements(reader)
         self._lock = asyncio.Lock()  # the writer: one transaction at a time
@@ -153,8 +167,10 @@ class SQLiteDatabase:
             await db.close()
         # The writer waits for nobody on the event loop: see `_begin`.
         writer = _connect(path, synchronous, 0)
+        # Its checkpoints would run on the event loop after a light commit: see `_committed`.
+        writer.execute("PRAGMA wal_autocheckpoint = 0")
         reader = _connect(path, synchronous, READER_BUSY_TIMEOUT_MS)
-        return cls(writer, reader, path)
+        return cls(writer, reader, path, synchronous)
 
     async def close(self) -> None:
         """Close the connections (after the current transaction)."""
@@ -181,16 +197,45 @@ class SQLiteDatabase:
             return await save_move_in_steps(db, move)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[_Statements]:
-        """A write transaction: taken with the write lock up front, rolled back on any error."""
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[_Statements]:
+        """A write transaction: taken with the write lock up front, rolled back on any error.
+
+        A durable one is on disk when it returns (at the `synchronous` level the file was
+        opened with); one that is not (`durable=False`: bookkeeping that a crash may lose
+        and the bot puts right at start-up) is only safe from the process dying, and
+        commits at once, on the event loop: it syncs nothing. A later durable commit
+        syncs it too.
+        """
         async with self._lock:
+            self._set_level(self._synchronous if durable else "NORMAL")
             await self._begin()
             try:
                 yield self._statements
-                await self._waiting(self._writer.execute, "COMMIT")
+                if self._level == "FULL":
+                    await self._waiting(self._writer.execute, "COMMIT")
+                else:
+                    self._writer.execute("COMMIT")
             except BaseException:
                 self._rollback()
                 raise
+            await self._committed()
+
+    def _set_level(self, level: Synchronous) -> None:
+        if level != self._level:
+            self._writer.execute(f"PRAGMA synchronous = {level}")
+            self._level = level
+
+    async def _committed(self) -> None:
+        """Count a commit; every `CHECKPOINT_EVERY`, copy the log into the file, off the loop.
+
+        SQLite would do it by itself in the commit that fills the log, on whatever thread
+        commits: the event loop, for a light commit. Done here, still holding the writer,
+        no write comes in meanwhile, so the log starts again from its beginning after it.
+        """
+        self._commits += 1
+        if self._commits >= CHECKPOINT_EVERY:
+            self._commits = 0
+            await self._waiting(_fetch, self._writer, "PRAGMA wal_checkpoint(PASSIVE)")
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[_Statements]:

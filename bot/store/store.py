@@ -569,8 +569,11 @@ class Store:
         return [Prompt(*row) for row in rows]
 
     async def close_prompt(self, game_id: int, kind: PromptKind, ref: int) -> None:
-        """Mark a prompt closed (its buttons were removed)."""
-        async with self._db.transaction() as db:
+        """Mark a prompt closed (its buttons were removed).
+
+        Not durable: after a power cut undid it, the prompt is closed again at start-up.
+        """
+        async with self._db.transaction(durable=False) as db:
             await db.execute(
                 "UPDATE prompts SET closed = 1 WHERE game_id = ? AND kind = ? AND ref = ?",
                 (game_id, kind, ref),
@@ -722,10 +725,13 @@ class Store:
         return [_news_from_row(row) for row in rows]
 
     async def drop_news(self, news_id: int) -> None:
-        """Forget a news once it is posted (or can never be)."""
-        # One statement is atomic on its own: no BEGIN and COMMIT around it, which would be
-        # two more trips to the database for every news posted.
-        await self._db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
+        """Forget a news once it is posted (or can never be).
+
+        Not durable: a news whose deletion a power cut undid is looked for in its channel
+        at the next start, and found there, so it is not posted twice.
+        """
+        async with self._db.transaction(durable=False) as db:
+            await db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
 
     # Your-turn messages ----------------------------------------------------------------
 
@@ -757,11 +763,12 @@ class Store:
         not new again, so each spell is told once.
         """
         now = set(waiting)
-        async with self._db.transaction() as db:
-            rows = await db.fetch(
-                "SELECT user_id FROM waiting_spells WHERE game_id = ?", (game_id,)
-            )
-            before = {int(row[0]) for row in rows}
+        spells = "SELECT user_id FROM waiting_spells WHERE game_id = ?"
+        if {int(row[0]) for row in await self._db.fetch(spells, (game_id,))} == now:
+            return set()  # most moves: the game waits for the same people
+        # Not durable: a power cut may at worst tell someone of a spell twice.
+        async with self._db.transaction(durable=False) as db:
+            before = {int(row[0]) for row in await db.fetch(spells, (game_id,))}
             for user_id in before - now:
                 await db.execute(
                     "DELETE FROM waiting_spells WHERE game_id = ? AND user_id = ?",
