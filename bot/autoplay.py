@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot import drawing
 from bot.clock import Clock, SystemClock
 from bot.game import PASSIVE, Games, HostedGame, Played, Refusal
 from bot.shards import Shards
@@ -108,7 +109,7 @@ class Autoplay:
                 return
             color, level = move
             try:
-                action = await asyncio.to_thread(hosted.computer_move, game, state, color, level)
+                action = await drawing.draw(hosted.computer_move, game, state, color, level)
                 if action is None:
                     return
                 played = await self.tables.play_for(channel_id, color, action)

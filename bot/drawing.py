@@ -1,4 +1,5 @@
-"""Heavy pure work (drawing pictures, retelling a long round) done away from the event loop.
+"""Heavy pure work done away from the event loop: drawing pictures and recaps, retelling a
+long round, replaying a game's record, a computer player's move or a hint.
 
 Drawing a board is pure Python for a good part (layout, text, pastes; the PNG encoding
 is not), so a
@@ -8,9 +9,9 @@ it draws: the event loop, which answers every channel, waits meanwhile. With
 processes instead, which run on another core; with 0 it goes to a thread, as before.
 The workers start with the bot and import the games' packages first.
 
-What is sent is a top-level function and its arguments (pickled: pure functions of
-game states, which are pydantic models); what comes back is its result (PNG bytes, a
-story). Callers await it where they used to draw, so the order of posts in a channel is
+What is sent is a top-level function (or a hosted game's method) and its arguments
+(pickled: game states are pydantic models; a stored game sends its engine by name);
+what comes back is its result (PNG bytes, a story, a move). Callers await it where they used to draw, so the order of posts in a channel is
 the order of the outbox, unchanged. Workers are spawned fresh (no copy of the bot's
 threads or connections) and end with the bot: when it is killed, they see it gone
 within a second and exit.

@@ -10,7 +10,6 @@ own because Discord allows 25 subcommands in a group.)
 
 from __future__ import annotations
 
-import asyncio
 import statistics
 from typing import Any, Final
 
@@ -218,7 +217,7 @@ def vegas_commands(host: Host, docs_url: str | None = None) -> app_commands.Grou
                 )
             await replies.defer(interaction, ephemeral=True)
             state = game.state()
-            suggestions = await asyncio.to_thread(hosted.hints, state, color)
+            suggestions = await drawing.draw(hosted.hints, state, color)
             if suggestions is None:
                 text = f"{hosted.title} gives no hints."
             elif not suggestions:

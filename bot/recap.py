@@ -11,7 +11,6 @@ and kept under Discord's 8 MiB: a game long enough to pass it keeps every second
 
 from __future__ import annotations
 
-import asyncio
 import io
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -20,6 +19,7 @@ from typing import Final
 
 from PIL import Image
 
+from bot import drawing
 from bot.game import HostedGame
 from bot.replay import Book, GameKey, game_key, write_book
 from bot.store import Game, Move, Store
@@ -103,12 +103,12 @@ def build_recap(hosted: HostedGame, game: Game, moves: Sequence[Move]) -> bytes 
 
 
 async def recap(store: Store, hosted: HostedGame, game_id: int) -> bytes | None:
-    """A finished game's recap: made in a worker thread, or the one kept."""
+    """A finished game's recap: made by the drawing workers, or the one kept."""
     game, moves = await store.game_and_moves(game_id)
     key = game_key(game)
     if key in RECAPS:
         return RECAPS.made(key)
-    made = await asyncio.to_thread(build_recap, hosted, game, moves)
+    made = await drawing.draw(build_recap, hosted, game, moves)
     RECAPS.keep(key, made)
     return made
 

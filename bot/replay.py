@@ -27,7 +27,7 @@ from typing import Any, Final
 
 import discord
 
-from bot import replies
+from bot import drawing, replies
 from bot.game import Games, HostedGame, Refusal
 from bot.posts import Post, clip
 from bot.store import Game, Move, Store
@@ -128,7 +128,7 @@ class Library:
         book = self._books.get(key)
         if book is None:
             try:
-                book = await asyncio.to_thread(write_book, hosted, game, moves)
+                book = await drawing.draw(write_book, hosted, game, moves)
             except (hosted.rules.IllegalAction, hosted.rules.NotationError):
                 raise Refusal(
                     f"Game {game.id} cannot be replayed with the rules played now: it was "
@@ -141,11 +141,11 @@ class Library:
         return game, book
 
     async def picture(self, hosted: HostedGame, game: Game, book: Book, step: int) -> bytes | None:
-        """A step's picture, drawn in a worker thread unless it is kept already."""
+        """A step's picture, drawn by the drawing workers unless it is kept already."""
         key = (game_key(game), book.last, game.status, step)
         if key not in self._pictures:
             state = hosted.rules.GameState.model_validate_json(book.pages[step].state_json)
-            self._pictures[key] = await asyncio.to_thread(hosted.picture, game, state)
+            self._pictures[key] = await drawing.draw(hosted.picture, game, state)
             while len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)
         return self._pictures[key]

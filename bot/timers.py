@@ -21,6 +21,7 @@ from typing import Any, Final
 
 import discord
 
+from bot import drawing
 from bot.clock import Clock
 from bot.game import HostedGame, Moment, Refusal
 from bot.host import Host
@@ -194,7 +195,7 @@ class Timers:
             if _moment_of(hosted, state) != moment:
                 return
             last_chance = step == MOST_EXPIRY_MOVES - 1 or refusals > 0
-            color, action = await asyncio.to_thread(
+            color, action = await drawing.draw(
                 hosted.timeout_move, game, state, moment, by_computer and not last_chance
             )
             try:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import importlib
+from dataclasses import dataclass, field, fields
+from types import ModuleType
 from typing import Any, Final, Literal
 
 from engine.game import GameRules
@@ -109,6 +111,18 @@ class Game:
         if self.engine is None:
             raise UnknownKind(self.id, self.kind)
         return self.engine
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled for the drawing workers: the engine (a module) goes by its name."""
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "engine"}
+        engine = self.engine.__name__ if isinstance(self.engine, ModuleType) else self.engine
+        return (_unpickled_game, (values, engine))
+
+
+def _unpickled_game(values: dict[str, Any], engine: Any) -> Game:
+    """A game sent to another process, its engine imported there by name."""
+    rules = importlib.import_module(engine) if isinstance(engine, str) else engine
+    return Game(**values, engine=rules)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,26 @@ async def test_pictures_are_drawn_in_a_worker_process(table: Table, vegas: Vegas
     assert worker_pid in children(os.getpid())
 
 
+async def test_a_stored_game_is_worked_on_in_a_worker_as_in_the_bot(
+    table: Table, vegas: VegasHost
+) -> None:
+    # Computer moves, hints, replays and recaps take the stored game to a worker: it
+    # travels with its engine (a module, sent by name) and gives the same answer there.
+    await open_table(table, table.channel, table.alice, table.bob)
+    assert vegas.store is not None
+    game = await vegas.store.open_game(table.channel.id)
+    assert game is not None
+    hosted = vegas.games.of(game)
+    state = game.state()
+    color = hosted.rules.waiting_for(state)[0]
+    here = hosted.computer_move(game, state, color, 1)
+
+    there = await drawing.draw(hosted.computer_move, game, game.state(), color, 1)
+
+    assert there == here
+    assert await drawing.draw(hosted.picture, game, state) == hosted.picture(game, state)
+
+
 async def test_two_turn_ends_post_in_order_when_the_first_picture_is_slower(
     table: Table, vegas: VegasHost
 ) -> None:

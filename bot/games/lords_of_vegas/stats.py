@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from bot.store import Game, Store, game_record
+from bot import drawing
+from bot.store import Game, Kind, Move, Store, game_record
 from engine.lords_of_vegas import COMPANIES, Color, Company, Event
 from engine.lords_of_vegas.board import company_name
 from engine.lords_of_vegas.events import Built, PointsScored, Remodeled, Sprawled, TurnStarted
@@ -51,15 +51,15 @@ def points_over_turns(colors: Sequence[Color], events: Iterable[Event]) -> dict[
 
 
 async def points_chart(store: Store, game: Game) -> bytes:
-    """The points-over-turns chart of a game, replayed from its log (in a worker thread)."""
+    """The points-over-turns chart of a game, replayed from its log (by the drawing workers)."""
     game, moves = await store.game_and_moves(game.id)
-    names = plain_names(game)
+    return await drawing.draw(drawn_chart, store.kind_of(game), game, moves)
 
-    def draw() -> bytes:
-        state, events = game_record(store.kind_of(game), game, moves).replay()
-        return render_points_chart(points_over_turns(state.colors, events), names)
 
-    return await asyncio.to_thread(draw)
+def drawn_chart(hosted: Kind, game: Game, moves: list[Move]) -> bytes:
+    """The points-over-turns chart of a game replayed from `moves` (pure: a worker draws it)."""
+    state, events = game_record(hosted, game, moves).replay()
+    return render_points_chart(points_over_turns(state.colors, events), plain_names(game))
 
 
 def favourite_field(finished: Sequence[tuple[Sequence[Event], Color]]) -> list[tuple[str, str]]:
