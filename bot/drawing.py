@@ -1,20 +1,20 @@
-"""Heavy pure work done away from the event loop: drawing pictures and recaps, retelling a
-long round, replaying a game's record, a computer player's move or a hint.
+"""Heavy pure work done away from the event loop, in worker processes.
 
-Drawing a board is pure Python for a good part (layout, text, pastes; the PNG encoding
-is not), so a
-thread of the bot's own process still holds the interpreter (the GIL) most of the time
-it draws: the event loop, which answers every channel, waits meanwhile. With
-`processes` > 0 (the `RENDER_PROCESSES` setting, 1 by default) the work goes to worker
-processes instead, which run on another core; with 0 it goes to a thread, as before.
-The workers start with the bot and import the games' packages first.
+The work: drawing pictures and recaps, retelling a long round, replaying a game's record,
+a computer player's move, a hint. Drawing a board is pure Python for a good part
+(layout, text, pastes; the PNG encoding is not), so a thread of the bot's own process
+still holds the interpreter (the GIL) most of the time it draws: the event loop, which
+answers every channel, waits meanwhile. With `processes` > 0 (the `RENDER_PROCESSES`
+setting, 1 by default) the work goes to worker processes instead, which run on another
+core; with 0 it goes to a thread, as before. The workers start with the bot and import
+the games' packages first.
 
 What is sent is a top-level function (or a hosted game's method) and its arguments
 (pickled: game states are pydantic models; a stored game sends its engine by name);
-what comes back is its result (PNG bytes, a story, a move). Callers await it where they used to draw, so the order of posts in a channel is
-the order of the outbox, unchanged. Workers are spawned fresh (no copy of the bot's
-threads or connections) and end with the bot: when it is killed, they see it gone
-within a second and exit.
+what comes back is its result (PNG bytes, a story, a move). Callers await it where they
+used to draw, so the order of posts in a channel is the order of the outbox, unchanged.
+Workers are spawned fresh (no copy of the bot's threads or connections) and end with the
+bot: when it is killed, they see it gone within a second and exit.
 """
 
 from __future__ import annotations
@@ -67,7 +67,10 @@ class Workers:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=context, initializer=_load, initargs=(self.preload,)
+                self.processes,
+                mp_context=context,
+                initializer=_load,
+                initargs=(os.getpid(), self.preload),
             )
         return self._pool
 
@@ -78,9 +81,13 @@ class Workers:
             self._pool = None
 
 
-def _load(modules: Sequence[str]) -> None:
-    """In a new worker: watch the bot, and import what the drawings will need."""
-    threading.Thread(target=_follow, args=(os.getppid(),), daemon=True).start()
+def _load(bot: int, modules: Sequence[str]) -> None:
+    """In a new worker of the process `bot`: watch it, and import what the drawings need.
+
+    The bot's pid comes from the bot: a worker asking for its parent would be told of
+    another process if the bot was killed while the worker started.
+    """
+    threading.Thread(target=_follow, args=(bot,), daemon=True).start()
     for module in modules:
         importlib.import_module(module)
 

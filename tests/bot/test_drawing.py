@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -122,3 +123,36 @@ async def test_a_bot_killed_while_drawing_posts_the_turn_once_and_leaves_no_work
     assert post.attachment("board.png").data
     assert mentioned(post, [table.alice, table.bob]) == [other(table, current)]
     await assert_saved_and_posted(table, moves=1)
+
+
+# A bot that starts its drawing worker and dies at once, before the worker is up.
+DIES_AT_ONCE = """
+import os
+import sys
+from bot import drawing
+drawing.configure(1, preload=("bot.games",))
+print(*drawing.WORKERS.pool()._processes, flush=True)
+os._exit(0)
+"""
+
+
+async def test_a_bot_killed_while_its_worker_starts_leaves_no_worker() -> None:
+    root = Path(__file__).resolve().parents[2]
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        DIES_AT_ONCE,
+        cwd=root,
+        stdout=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert bot.stdout is not None
+    workers = [int(pid) for pid in (await bot.stdout.readline()).split()]
+    await bot.wait()
+    assert workers
+    # The worker was told which process is its bot; it sees it gone and exits.
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 60
+    while any(running(pid) for pid in workers):
+        assert loop.time() < deadline, "a worker outlived its bot"
+        await asyncio.sleep(0.1)
