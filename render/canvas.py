@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from PIL import Image, ImageDraw
 
 from .box import Box
 from .palette import RGB
+from .sprite import Sprite, make_sprite
 from .text import Align, TextPlacement, fit_text, glyphs, line_pitch, rotated, span, wrap_text
 
 
@@ -21,19 +23,6 @@ class Drawing:
     texts: tuple[TextPlacement, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Sprite:
-    """A small picture drawn once and stamped many times, with the texts drawn on it.
-
-    An `opaque` sprite (no transparent pixel) is kept in RGB and pasted without a mask,
-    which is much quicker for a large one (a whole empty sheet, say).
-    """
-
-    image: Image.Image
-    texts: tuple[TextPlacement, ...]
-    opaque: bool = False
-
-
 Painter = Callable[..., None]
 
 
@@ -41,10 +30,21 @@ Painter = Callable[..., None]
 def _painted(painter: Painter, width: int, height: int, args: tuple[Hashable, ...]) -> Sprite:
     local = Canvas(Image.new("RGBA", (width, height), (0, 0, 0, 0)))
     painter(local, Box(0, 0, width, height), *args)
-    sprite = local.sprite()
-    if local.image.getchannel("A").getextrema() == (255, 255):
-        return Sprite(local.image.convert("RGB"), sprite.texts, opaque=True)
-    return sprite
+    return local.sprite()
+
+
+# A rounded box this large is stamped from a sprite: Pillow fills it a line at a time.
+LARGE_ROUNDED: Final = 20_000
+
+
+@lru_cache(maxsize=64)
+def _rounded(
+    width: int, height: int, radius: int, fill: RGB | None, outline: RGB | None, line: int
+) -> Sprite:
+    """A rounded box drawn on a transparent sprite; it has no half-transparent pixel."""
+    local = Canvas(Image.new("RGBA", (width, height), (0, 0, 0, 0)))
+    local.draw.rounded_rectangle((0, 0, width - 1, height - 1), radius, fill, outline, line)
+    return local.sprite()
 
 
 class Canvas:
@@ -121,7 +121,9 @@ class Canvas:
 
     def stamp(self, sprite: Sprite, x: int, y: int) -> None:
         """Paste `sprite` with its top left corner at (x, y) and record its texts there."""
-        self.image.paste(sprite.image, (x, y), None if sprite.opaque else sprite.image)
+        for piece in sprite.pieces:
+            at = (x + piece.dx, y + piece.dy)
+            self.image.paste(piece.image, at, piece.image if piece.masked else None)
         for placed in sprite.texts:
             box, ink = placed.box, placed.ink
             self.placements.append(
@@ -148,12 +150,18 @@ class Canvas:
 
     def sprite(self) -> Sprite:
         """What was drawn so far, as a sprite to stamp elsewhere (for canvases on RGBA)."""
-        return Sprite(self.image, tuple(self.placements))
+        return make_sprite(self.image, tuple(self.placements))
 
     def rect(
         self, box: Box, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
     ) -> None:
         """A filled and/or outlined rectangle."""
+        if fill is not None and box.width > 0 and box.height > 0:
+            # Pasting a colour fills a large box several times faster than drawing it.
+            self.image.paste(fill, (box.left, box.top, box.right, box.bottom))
+            fill = None
+            if outline is None:
+                return
         self.draw.rectangle(box.xy, fill=fill, outline=outline, width=width)
 
     def rounded(
@@ -165,4 +173,8 @@ class Canvas:
         width: int = 1,
     ) -> None:
         """A rectangle with rounded corners."""
+        if box.width * box.height >= LARGE_ROUNDED:
+            sprite = _rounded(box.width, box.height, radius, fill, outline, width)
+            self.stamp(sprite, box.left, box.top)
+            return
         self.draw.rounded_rectangle(box.xy, radius, fill=fill, outline=outline, width=width)
