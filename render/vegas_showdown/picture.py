@@ -25,10 +25,11 @@ from .phone import phone_smallest
 from .player import block_geometry, draw_player_block
 from .sheet import SheetGeometry, sheet_geometry
 from .style import palette_image
-from .table import TABLE_WIDTH, draw_standing, draw_tracks
+from .table import TABLE_WIDTH, draw_standing, draw_tracks, standing_height, tracks_height
 from .words import display_names
 
 PageDrawer = Callable[[Canvas, GameState, Mapping[Color, str]], int]
+PageMeasure = Callable[[GameState, Mapping[Color, str]], int]
 COMPRESS_LEVEL: Final = 2
 ROUND_CELL: Final = 50
 SHEET_CELL: Final = 72
@@ -172,25 +173,32 @@ def render_sheet(
     return encode(draw_player_sheet(state, player, names).image)
 
 
-# Taller than either table picture can be; each is cut where its drawing ends.
+# Taller than either table picture can be: an absurd position is cut there.
 PAGE_BOUND: Final = 2400
 
 
-def _phone_page(draw: PageDrawer, state: GameState, names: Mapping[Color, str] | None) -> Drawing:
-    """A picture `TABLE_WIDTH` wide drawn by `draw`, cut under what it drew."""
-    canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, PAGE_BOUND), PAPER))
-    bottom = min(PAGE_BOUND, draw(canvas, state, display_names(state, names)) + GAP)
-    return Drawing(canvas.image.crop((0, 0, TABLE_WIDTH, bottom)), tuple(canvas.placements))
+def _phone_page(
+    draw: PageDrawer,
+    measure: PageMeasure,
+    state: GameState,
+    names: Mapping[Color, str] | None,
+) -> Drawing:
+    """A picture `TABLE_WIDTH` wide drawn by `draw`, as tall as `measure` says it ends."""
+    shown = display_names(state, names)
+    height = min(PAGE_BOUND, measure(state, shown) + GAP)
+    canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, height), PAPER))
+    draw(canvas, state, shown)
+    return Drawing(canvas.image, tuple(canvas.placements))
 
 
 def draw_tracks_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """The tracks at a phone's width: premier and basic tracks, bids, actions, stacks."""
-    return _phone_page(draw_tracks, state, names)
+    return _phone_page(draw_tracks, tracks_height, state, names)
 
 
 def draw_standing_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """How the players stand at a phone's width: players, event cards, Fame, the key."""
-    return _phone_page(draw_standing, state, names)
+    return _phone_page(draw_standing, standing_height, state, names)
 
 
 def render_tracks(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:

@@ -109,6 +109,34 @@ def _events_height(state: GameState) -> int:
     )
 
 
+def _header_height(state: GameState, names: Mapping[Color, str]) -> int:
+    """The height of the header (`_draw_header`): title, facts, and whom the game waits for."""
+    waiting = waiting_words(state, names)
+    return HEADER_H + LINE + (_paragraph_height(waiting, RIGHT - LEFT) if waiting else 0)
+
+
+def tracks_height(state: GameState, names: Mapping[Color, str]) -> int:
+    """Where `draw_tracks` ends: the picture's height is known before it is drawn."""
+    premier = sum(
+        CARD_H if state.space(space_id) is None else CARD_H + TRACK_H
+        for space_id in PREMIER_TARGETS
+    )
+    basic = len(BASIC_ORDER) * (BASIC_H // 2)
+    return PAD + _header_height(state, names) + 8 + premier + 8 + basic + 8 + ACTIONS_H
+
+
+def standing_height(state: GameState, names: Mapping[Color, str]) -> int:
+    """Where `draw_standing` ends: the picture's height is known before it is drawn."""
+    players = _players_height(state)
+    header = PAD + _header_height(state, names) + 8
+    return header + players + 12 + _events_height(state) + 8 + FAME_H + 8 + KEY_H
+
+
+def _players_height(state: GameState) -> int:
+    """The height of the players' table: a heading and a row per player."""
+    return 34 + len(state.players) * PLAYER_ROW + 4
+
+
 def draw_tracks(canvas: Canvas, state: GameState, names: Mapping[Color, str]) -> int:
     """The auction, top to bottom: header, premier and basic tracks, actions and stacks.
 
@@ -302,7 +330,7 @@ def _draw_actions(canvas: Canvas, top: int, state: GameState) -> int:
 
 
 def _draw_players(canvas: Canvas, top: int, state: GameState, names: Mapping[Color, str]) -> int:
-    box = Box(LEFT, top, RIGHT, top + 34 + len(state.players) * PLAYER_ROW + 4)
+    box = Box(LEFT, top, RIGHT, top + _players_height(state))
     canvas.rounded(box, 6, fill=PANEL, outline=RULE, width=2)
 
     def column(start: int, end: int, row_top: int, row_bottom: int) -> Box:
