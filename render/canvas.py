@@ -10,14 +10,18 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from .box import Box
-from .palette import RGB
+from .palette import RGB, Palette
+from .paletted import Underlay, blend_region, paletted_pieces, plain_ground, tinted_text
 from .sprite import Sprite, make_sprite
 from .text import Align, TextPlacement, fit_text, glyphs, line_pitch, rotated, span, wrap_text
 
 
 @dataclass(frozen=True, slots=True)
 class Drawing:
-    """A picture before encoding: the RGB image and every text placed on it."""
+    """A picture before encoding: its image and every text placed on it.
+
+    The image is RGB, or "P" when drawn straight onto its game's palette.
+    """
 
     image: Image.Image
     texts: tuple[TextPlacement, ...]
@@ -48,12 +52,37 @@ def _rounded(
 
 
 class Canvas:
-    """An RGB image being drawn on, with every text fitted into its box and recorded."""
+    """An image being drawn on, with every text fitted into its box and recorded.
 
-    def __init__(self, image: Image.Image) -> None:
+    The image is RGB (or RGBA, for a sprite), or "P" on a game's `palette`: then every
+    colour drawn must be one of the palette's, and the picture needs no mapping before
+    it is encoded (see `paletted`).
+    """
+
+    def __init__(
+        self, image: Image.Image, palette: Palette | None = None, under: Underlay | None = None
+    ) -> None:
+        if (image.mode == "P") != (palette is not None):
+            raise ValueError('a palette goes with a "P" image, and only with one')
         self.image = image
+        self.palette = palette
+        self.under = under
         self.draw = ImageDraw.Draw(image)
         self.placements: list[TextPlacement] = []
+
+    def _ink_mask(
+        self, color: RGB, x: int, y: int, mask: Image.Image, text: str, size: int, turned: bool
+    ) -> None:
+        """Lay `color` through the glyph `mask` of `text` at (x, y)."""
+        if self.palette is None:
+            self.image.paste(color, (x, y), mask)
+            return
+        ground = plain_ground(self.image, Box(x, y, x + mask.width, y + mask.height))
+        if ground is None:
+            blend_region(self.image, self.palette, x, y, color, mask, self.under)
+            return
+        tinted, solid = tinted_text(text, size, turned, color, ground, self.palette)
+        self.image.paste(tinted, (x, y), solid)
 
     def text(
         self,
@@ -83,7 +112,7 @@ class Canvas:
             x = box.left + (box.width - width) // 2
         y = baseline + drawn.dy
         ink = Box(x, y, x + drawn.mask.width, y + drawn.mask.height)
-        self.image.paste(color, (x, y), drawn.mask)
+        self._ink_mask(color, x, y, drawn.mask, shown, size, turned=False)
         self.placements.append(TextPlacement(shown, box, ink, size))
         return ink
 
@@ -121,9 +150,18 @@ class Canvas:
 
     def stamp(self, sprite: Sprite, x: int, y: int) -> None:
         """Paste `sprite` with its top left corner at (x, y) and record its texts there."""
-        for piece in sprite.pieces:
-            at = (x + piece.dx, y + piece.dy)
-            self.image.paste(piece.image, at, piece.image if piece.masked else None)
+        if self.palette is None:
+            for piece in sprite.pieces:
+                at = (x + piece.dx, y + piece.dy)
+                self.image.paste(piece.image, at, piece.image if piece.masked else None)
+        else:
+            for mapped in paletted_pieces(sprite, self.palette):
+                left, top = x + mapped.dx, y + mapped.dy
+                if mapped.soft is None:
+                    self.image.paste(mapped.image, (left, top), mapped.mask)
+                else:
+                    soft = mapped.soft
+                    blend_region(self.image, self.palette, left, top, soft, soft, self.under)
         for placed in sprite.texts:
             box, ink = placed.box, placed.ink
             self.placements.append(
@@ -144,9 +182,15 @@ class Canvas:
         x = box.left + (box.width - mask.width) // 2
         y = box.top + (box.height - mask.height) // 2
         ink = Box(x, y, x + mask.width, y + mask.height)
-        self.image.paste(color, (x, y), mask)
+        self._ink_mask(color, x, y, mask, shown, size, turned=True)
         self.placements.append(TextPlacement(shown, box, ink, size))
         return ink
+
+    def picture(self, image: Image.Image, x: int, y: int) -> None:
+        """Paste the RGB `image` with its top left corner at (x, y)."""
+        if self.palette is not None:
+            image = self.palette.map(image)
+        self.image.paste(image, (x, y))
 
     def sprite(self) -> Sprite:
         """What was drawn so far, as a sprite to stamp elsewhere (for canvases on RGBA)."""
@@ -158,7 +202,8 @@ class Canvas:
         """A filled and/or outlined rectangle."""
         if fill is not None and box.width > 0 and box.height > 0:
             # Pasting a colour fills a large box several times faster than drawing it.
-            self.image.paste(fill, (box.left, box.top, box.right, box.bottom))
+            ink = fill if self.palette is None else self.palette.ink(fill)
+            self.image.paste(ink, (box.left, box.top, box.right, box.bottom))
             fill = None
             if outline is None:
                 return

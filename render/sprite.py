@@ -8,7 +8,7 @@ The pixels stamped are exactly those of one masked paste.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from PIL import Image
@@ -34,11 +34,33 @@ class Piece:
 
 
 @dataclass(frozen=True, slots=True)
+class PalettedPiece:
+    """A piece mapped onto a palette, to stamp on a picture drawn on that palette.
+
+    `mask` (0 or 255 only) says which pixels are pasted, None all; a piece whose alpha
+    has values in between keeps its RGBA pixels in `soft`, to be blended in RGB.
+    """
+
+    image: Image.Image
+    dx: int
+    dy: int
+    mask: Image.Image | None
+    soft: Image.Image | None
+
+
+@dataclass(frozen=True, slots=True)
 class Sprite:
-    """A small picture drawn once and stamped many times, with the texts drawn on it."""
+    """A small picture drawn once and stamped many times, with the texts drawn on it.
+
+    `paletted` keeps its pieces mapped onto each palette it was stamped on (filled in on
+    first use).
+    """
 
     pieces: tuple[Piece, ...]
     texts: tuple[TextPlacement, ...]
+    paletted: dict[object, tuple[PalettedPiece, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 def make_sprite(image: Image.Image, texts: tuple[TextPlacement, ...]) -> Sprite:

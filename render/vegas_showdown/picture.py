@@ -24,7 +24,7 @@ from .legend import draw_legend, legend_rows
 from .phone import phone_smallest
 from .player import block_geometry, draw_player_block
 from .sheet import SheetGeometry, sheet_geometry
-from .style import palette_image
+from .style import palette, palette_image
 from .table import TABLE_WIDTH, draw_standing, draw_tracks, standing_height, tracks_height
 from .words import display_names
 
@@ -35,6 +35,11 @@ ROUND_CELL: Final = 50
 SHEET_CELL: Final = 72
 GAP: Final = 10
 PER_ROW: Final = 3
+
+
+def _blank(size: tuple[int, int]) -> Canvas:
+    """A canvas of `size` on the pictures' palette, all paper."""
+    return Canvas(palette().blank(size, PAPER), palette())
 
 
 def round_width() -> int:
@@ -109,7 +114,7 @@ def draw_round(state: GameState, names: Mapping[Color, str] | None = None) -> Dr
     shown = display_names(state, names)
     top = _sheets_top(state)
     height = top + _sheets_height(len(state.players))
-    canvas = Canvas(Image.new("RGB", (round_width(), height), PAPER))
+    canvas = _blank((round_width(), height))
     _draw_top(canvas, state, shown)
     _draw_sheets(canvas, top, state, shown)
     return Drawing(canvas.image, tuple(canvas.placements))
@@ -117,7 +122,7 @@ def draw_round(state: GameState, names: Mapping[Color, str] | None = None) -> Dr
 
 def draw_board_only(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """The board alone (with the final scoring once the game is over)."""
-    canvas = Canvas(Image.new("RGB", (round_width(), _sheets_top(state)), PAPER))
+    canvas = _blank((round_width(), _sheets_top(state)))
     _draw_top(canvas, state, display_names(state, names))
     return Drawing(canvas.image, tuple(canvas.placements))
 
@@ -125,7 +130,7 @@ def draw_board_only(state: GameState, names: Mapping[Color, str] | None = None) 
 def draw_sheets(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """Every player's sheet, three to a row."""
     shown = display_names(state, names)
-    canvas = Canvas(Image.new("RGB", (round_width(), _sheets_height(len(state.players))), PAPER))
+    canvas = _blank((round_width(), _sheets_height(len(state.players))))
     _draw_sheets(canvas, 0, state, shown)
     return Drawing(canvas.image, tuple(canvas.placements))
 
@@ -137,7 +142,7 @@ def draw_player_sheet(
     shown = display_names(state, names)
     block = block_geometry(SHEET_CELL, roomy=True)
     width = block.width + 2 * GAP
-    canvas = Canvas(Image.new("RGB", (width, block.height + 2 * GAP), PAPER))
+    canvas = _blank((width, block.height + 2 * GAP))
     smallest = phone_smallest(width)
     draw_player_block(canvas, GAP, GAP, SHEET_CELL, state, player, shown[player], smallest)
     return Drawing(canvas.image, tuple(canvas.placements))
@@ -186,7 +191,7 @@ def _phone_page(
     """A picture `TABLE_WIDTH` wide drawn by `draw`, as tall as `measure` says it ends."""
     shown = display_names(state, names)
     height = min(PAGE_BOUND, measure(state, shown) + GAP)
-    canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, height), PAPER))
+    canvas = _blank((TABLE_WIDTH, height))
     draw(canvas, state, shown)
     return Drawing(canvas.image, tuple(canvas.placements))
 
