@@ -70,19 +70,40 @@ class Canvas:
         self.draw = ImageDraw.Draw(image)
         self.placements: list[TextPlacement] = []
 
+    def _paste(
+        self,
+        source: Image.Image | RGB | int,
+        x: int,
+        y: int,
+        size: tuple[int, int],
+        mask: Image.Image | None,
+    ) -> None:
+        """Paste `source` (an image of the canvas's mode, or a colour) at (x, y), through `mask`.
+
+        Straight to Pillow's core: `Image.paste` checks and loads both images on every
+        call, which costs several times the paste of a glyph (every image here is made in
+        memory, loaded and writable, and of the right mode).
+        """
+        box = (x, y, x + size[0], y + size[1])
+        pixels = source.im if isinstance(source, Image.Image) else source
+        if mask is None:
+            self.image.im.paste(pixels, box)
+        else:
+            self.image.im.paste(pixels, box, mask.im)
+
     def _ink_mask(
         self, color: RGB, x: int, y: int, mask: Image.Image, text: str, size: int, turned: bool
     ) -> None:
         """Lay `color` through the glyph `mask` of `text` at (x, y)."""
         if self.palette is None:
-            self.image.paste(color, (x, y), mask)
+            self._paste(color, x, y, mask.size, mask)
             return
         ground = plain_ground(self.image, Box(x, y, x + mask.width, y + mask.height))
         if ground is None:
             blend_region(self.image, self.palette, x, y, color, mask, self.under)
             return
         tinted, solid = tinted_text(text, size, turned, color, ground, self.palette)
-        self.image.paste(tinted, (x, y), solid)
+        self._paste(tinted, x, y, tinted.size, solid)
 
     def text(
         self,
@@ -153,12 +174,13 @@ class Canvas:
         if self.palette is None:
             for piece in sprite.pieces:
                 at = (x + piece.dx, y + piece.dy)
-                self.image.paste(piece.image, at, piece.image if piece.masked else None)
+                mask = piece.image if piece.masked else None
+                self._paste(piece.image, *at, piece.image.size, mask)
         else:
             for mapped in paletted_pieces(sprite, self.palette):
                 left, top = x + mapped.dx, y + mapped.dy
                 if mapped.soft is None:
-                    self.image.paste(mapped.image, (left, top), mapped.mask)
+                    self._paste(mapped.image, left, top, mapped.image.size, mapped.mask)
                 else:
                     soft = mapped.soft
                     blend_region(self.image, self.palette, left, top, soft, soft, self.under)
@@ -203,7 +225,7 @@ class Canvas:
         if fill is not None and box.width > 0 and box.height > 0:
             # Pasting a colour fills a large box several times faster than drawing it.
             ink = fill if self.palette is None else self.palette.ink(fill)
-            self.image.paste(ink, (box.left, box.top, box.right, box.bottom))
+            self._paste(ink, box.left, box.top, (box.width, box.height), None)
             fill = None
             if outline is None:
                 return
