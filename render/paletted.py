@@ -58,7 +58,7 @@ def blend_table(ink: RGB, ground: int, palette: Palette) -> list[int]:
     return list(palette.map(strip).tobytes())
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def tinted_text(
     text: str, size: int, turned: bool, ink: RGB, ground: int, palette: Palette
 ) -> tuple[Image.Image, Image.Image]:
