@@ -1,9 +1,10 @@
 """Colours on a grid that PNG palettes keep exactly, the shared neutrals, and PNG writing.
 
-A board picture is mapped onto a fixed palette of at most 256 colours before it is
-encoded: the PNG is several times smaller than an RGB one and encodes faster. Each game
-lists the colours it paints (`fixed_palette`), with anti-aliasing steps (`blend_steps`)
-for text edges.
+A board picture holds a fixed palette of at most 256 colours: the PNG is several times
+smaller than an RGB one and encodes faster. Each game lists the colours it paints
+(`fixed_palette`, `Palette`), with anti-aliasing steps (`blend_steps`) for text edges.
+The games' pictures are drawn straight onto their palette (see `paletted`); a picture
+drawn in RGB (the charts) is mapped onto one before it is encoded.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def round_width() -> int:
 
 
 def encode(image: Image.Image) -> bytes:
-    """The picture mapped onto the fixed palette, as PNG bytes."""
+    """The picture (drawn on the fixed palette, or mapped onto it) as PNG bytes."""
     return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
 
 
