@@ -1,9 +1,12 @@
-"""Fingerprints of the Lords of Vegas pictures, to prove a change to `render/` left them alone.
+"""Fingerprints of both games' pictures, to prove a change to `render/` left them alone.
 
-Renders a fixed set of varied positions (2 to 6 players, both editions, from the start
-to the end of random games, public records, awkward names, the points chart, the
-leaderboard and the command line) and writes each picture's sha256 to a JSON file, or
-compares them with a file written before the change:
+Renders a fixed set of varied positions and writes each picture's sha256 to a JSON file,
+or compares them with a file written before the change. Lords of Vegas: 2 to 6 players,
+both editions, from the start to the end of random games, public records, awkward names,
+the points chart, the leaderboard and the command line. Vegas Showdown: 3 to 5 players
+from the start to the end of greedy and random games, every picture of a round post, the
+round picture, the board and sheets, placement previews (numbered, dotted, one run) and a
+placement drawn in:
 
     python3 tasks.py run benchmarks.render_hashes --save /tmp/before.json
     (change render/)
@@ -29,9 +32,24 @@ from engine.lords_of_vegas.events import PointsScored, TurnStarted
 from engine.lords_of_vegas.randomplay import play_random_game
 from engine.lords_of_vegas.record import GameRecord
 from engine.lords_of_vegas.state import Edition
+from engine.vegas_showdown import COLORS as SHOWDOWN_COLORS
+from engine.vegas_showdown.greedy import GreedyPlayer
+from engine.vegas_showdown.randomplay import play_game
+from engine.vegas_showdown.sheet import fitting_placements
+from engine.vegas_showdown.tables import COMPONENTS
 from render.__main__ import main as render_main
 from render.charts import Standing, render_leaderboard
 from render.lords_of_vegas import render_board, render_points_chart
+from render.vegas_showdown import (
+    numbered_placements,
+    numbered_runs,
+    render_placement_choice,
+    render_placement_preview,
+    render_round,
+    render_round_pictures,
+    render_sheets,
+)
+from render.vegas_showdown import render_board as render_showdown_board
 
 UPDATED: list[Color] = ["black", "blue", "green", "purple", "red", "yellow"]
 CLASSIC: list[Color] = ["blue", "green", "red", "yellow"]
@@ -83,6 +101,43 @@ def pictures() -> dict[str, bytes]:
     out["leaderboard"] = render_leaderboard(rows, "Server's best")
     out["leaderboard-empty"] = render_leaderboard([], "Leaderboard")
     out.update(command_line())
+    out.update(showdown_pictures())
+    return out
+
+
+def showdown_pictures() -> dict[str, bytes]:
+    """The Vegas Showdown pictures of the set (see the module's docstring)."""
+    out: dict[str, bytes] = {}
+    for players, seed, greedy in ((3, 1, True), (4, 2, False), (5, 3, True), (5, 4, False)):
+        seats = list(SHOWDOWN_COLORS[:players])
+        _, record = play_game(seats, seed, GreedyPlayer() if greedy else None, check=False)
+        tag = f"showdown-{players}p-s{seed}"
+        names = dict(zip(seats, NAMES, strict=False)) if seed % 2 else None
+        for stage in (*STAGES, 1.0):
+            state, _ = record.replay(upto=int(len(record.commands) * stage))
+            post = render_round_pictures(state, names=names)
+            out[f"{tag}-{stage}-tracks"] = post.tracks
+            out[f"{tag}-{stage}-standing"] = post.standing
+            for color, png in post.sheets:
+                out[f"{tag}-{stage}-sheet-{color}"] = png
+            out[f"{tag}-{stage}-round"] = render_round(state, names=names)
+        out[f"{tag}-board"] = render_showdown_board(state, names=names)
+        out[f"{tag}-sheets"] = render_sheets(state, names=names)
+        early, _ = record.replay(upto=len(record.commands) // 10)
+        player = min(early.players, key=lambda p: len(p.sheet))
+        for tile in ("slots", "lounge", "table_games"):
+            out[f"{tag}-preview-{tile}"] = render_placement_preview(early, player.color, tile)
+        fits = fitting_placements(COMPONENTS, player.sheet, "table_games")
+        if fits:
+            runs = numbered_runs(fits)
+            out[f"{tag}-renovation-overview"] = render_placement_preview(
+                early, player.color, "table_games", fits
+            )
+            out[f"{tag}-renovation-run"] = render_placement_preview(
+                early, player.color, "table_games", fits, numbers=runs[0]
+            )
+            choice = numbered_placements(fits)[0]
+            out[f"{tag}-choice"] = render_placement_choice(early, player.color, choice)
     return out
 
 

@@ -5,33 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from PIL import Image, ImageDraw
 
 from .box import Box
-from .palette import RGB
+from .palette import RGB, Palette
+from .paletted import Underlay, blend_region, paletted_pieces, plain_ground, tinted_text
+from .sprite import Sprite, make_sprite
 from .text import Align, TextPlacement, fit_text, glyphs, line_pitch, rotated, span, wrap_text
 
 
 @dataclass(frozen=True, slots=True)
 class Drawing:
-    """A picture before encoding: the RGB image and every text placed on it."""
+    """A picture before encoding: its image and every text placed on it.
 
-    image: Image.Image
-    texts: tuple[TextPlacement, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Sprite:
-    """A small picture drawn once and stamped many times, with the texts drawn on it.
-
-    An `opaque` sprite (no transparent pixel) is kept in RGB and pasted without a mask,
-    which is much quicker for a large one (a whole empty sheet, say).
+    The image is RGB, or "P" when drawn straight onto its game's palette.
     """
 
     image: Image.Image
     texts: tuple[TextPlacement, ...]
-    opaque: bool = False
 
 
 Painter = Callable[..., None]
@@ -41,19 +34,76 @@ Painter = Callable[..., None]
 def _painted(painter: Painter, width: int, height: int, args: tuple[Hashable, ...]) -> Sprite:
     local = Canvas(Image.new("RGBA", (width, height), (0, 0, 0, 0)))
     painter(local, Box(0, 0, width, height), *args)
-    sprite = local.sprite()
-    if local.image.getchannel("A").getextrema() == (255, 255):
-        return Sprite(local.image.convert("RGB"), sprite.texts, opaque=True)
-    return sprite
+    return local.sprite()
+
+
+# A rounded box this large is stamped from a sprite: Pillow fills it a line at a time.
+LARGE_ROUNDED: Final = 20_000
+
+
+@lru_cache(maxsize=64)
+def _rounded(
+    width: int, height: int, radius: int, fill: RGB | None, outline: RGB | None, line: int
+) -> Sprite:
+    """A rounded box drawn on a transparent sprite; it has no half-transparent pixel."""
+    local = Canvas(Image.new("RGBA", (width, height), (0, 0, 0, 0)))
+    local.draw.rounded_rectangle((0, 0, width - 1, height - 1), radius, fill, outline, line)
+    return local.sprite()
 
 
 class Canvas:
-    """An RGB image being drawn on, with every text fitted into its box and recorded."""
+    """An image being drawn on, with every text fitted into its box and recorded.
 
-    def __init__(self, image: Image.Image) -> None:
+    The image is RGB (or RGBA, for a sprite), or "P" on a game's `palette`: then every
+    colour drawn must be one of the palette's, and the picture needs no mapping before
+    it is encoded (see `paletted`).
+    """
+
+    def __init__(
+        self, image: Image.Image, palette: Palette | None = None, under: Underlay | None = None
+    ) -> None:
+        if (image.mode == "P") != (palette is not None):
+            raise ValueError('a palette goes with a "P" image, and only with one')
         self.image = image
+        self.palette = palette
+        self.under = under
         self.draw = ImageDraw.Draw(image)
         self.placements: list[TextPlacement] = []
+
+    def _paste(
+        self,
+        source: Image.Image | RGB | int,
+        x: int,
+        y: int,
+        size: tuple[int, int],
+        mask: Image.Image | None,
+    ) -> None:
+        """Paste `source` (an image of the canvas's mode, or a colour) at (x, y), through `mask`.
+
+        Straight to Pillow's core: `Image.paste` checks and loads both images on every
+        call, which costs several times the paste of a glyph (every image here is made in
+        memory, loaded and writable, and of the right mode).
+        """
+        box = (x, y, x + size[0], y + size[1])
+        pixels = source.im if isinstance(source, Image.Image) else source
+        if mask is None:
+            self.image.im.paste(pixels, box)
+        else:
+            self.image.im.paste(pixels, box, mask.im)
+
+    def _ink_mask(
+        self, color: RGB, x: int, y: int, mask: Image.Image, text: str, size: int, turned: bool
+    ) -> None:
+        """Lay `color` through the glyph `mask` of `text` at (x, y)."""
+        if self.palette is None:
+            self._paste(color, x, y, mask.size, mask)
+            return
+        ground = plain_ground(self.image, Box(x, y, x + mask.width, y + mask.height))
+        if ground is None:
+            blend_region(self.image, self.palette, x, y, color, mask, self.under)
+            return
+        tinted, solid = tinted_text(text, size, turned, color, ground, self.palette)
+        self._paste(tinted, x, y, tinted.size, solid)
 
     def text(
         self,
@@ -83,7 +133,7 @@ class Canvas:
             x = box.left + (box.width - width) // 2
         y = baseline + drawn.dy
         ink = Box(x, y, x + drawn.mask.width, y + drawn.mask.height)
-        self.image.paste(color, (x, y), drawn.mask)
+        self._ink_mask(color, x, y, drawn.mask, shown, size, turned=False)
         self.placements.append(TextPlacement(shown, box, ink, size))
         return ink
 
@@ -121,7 +171,19 @@ class Canvas:
 
     def stamp(self, sprite: Sprite, x: int, y: int) -> None:
         """Paste `sprite` with its top left corner at (x, y) and record its texts there."""
-        self.image.paste(sprite.image, (x, y), None if sprite.opaque else sprite.image)
+        if self.palette is None:
+            for piece in sprite.pieces:
+                at = (x + piece.dx, y + piece.dy)
+                mask = piece.image if piece.masked else None
+                self._paste(piece.image, *at, piece.image.size, mask)
+        else:
+            for mapped in paletted_pieces(sprite, self.palette):
+                left, top = x + mapped.dx, y + mapped.dy
+                if mapped.soft is None:
+                    self._paste(mapped.image, left, top, mapped.image.size, mapped.mask)
+                else:
+                    soft = mapped.soft
+                    blend_region(self.image, self.palette, left, top, soft, soft, self.under)
         for placed in sprite.texts:
             box, ink = placed.box, placed.ink
             self.placements.append(
@@ -142,18 +204,31 @@ class Canvas:
         x = box.left + (box.width - mask.width) // 2
         y = box.top + (box.height - mask.height) // 2
         ink = Box(x, y, x + mask.width, y + mask.height)
-        self.image.paste(color, (x, y), mask)
+        self._ink_mask(color, x, y, mask, shown, size, turned=True)
         self.placements.append(TextPlacement(shown, box, ink, size))
         return ink
 
+    def picture(self, image: Image.Image, x: int, y: int) -> None:
+        """Paste the RGB `image` with its top left corner at (x, y)."""
+        if self.palette is not None:
+            image = self.palette.map(image)
+        self.image.paste(image, (x, y))
+
     def sprite(self) -> Sprite:
         """What was drawn so far, as a sprite to stamp elsewhere (for canvases on RGBA)."""
-        return Sprite(self.image, tuple(self.placements))
+        return make_sprite(self.image, tuple(self.placements))
 
     def rect(
         self, box: Box, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
     ) -> None:
         """A filled and/or outlined rectangle."""
+        if fill is not None and box.width > 0 and box.height > 0:
+            # Pasting a colour fills a large box several times faster than drawing it.
+            ink = fill if self.palette is None else self.palette.ink(fill)
+            self._paste(ink, box.left, box.top, (box.width, box.height), None)
+            fill = None
+            if outline is None:
+                return
         self.draw.rectangle(box.xy, fill=fill, outline=outline, width=width)
 
     def rounded(
@@ -165,4 +240,8 @@ class Canvas:
         width: int = 1,
     ) -> None:
         """A rectangle with rounded corners."""
+        if box.width * box.height >= LARGE_ROUNDED:
+            sprite = _rounded(box.width, box.height, radius, fill, outline, width)
+            self.stamp(sprite, box.left, box.top)
+            return
         self.draw.rounded_rectangle(box.xy, radius, fill=fill, outline=outline, width=width)

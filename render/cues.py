@@ -83,7 +83,7 @@ def fill_pattern(
             shift = spacing // 2 if row % 2 else 0
             for x in range(spacing // 2 + shift, box.width, spacing):
                 draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=ink)
-    canvas.image.paste(tile, (box.left, box.top))
+    canvas.picture(tile, box.left, box.top)
 
 
 def glyph_points(glyph: Glyph, box: Box) -> list[tuple[float, float]]:

@@ -1,15 +1,17 @@
 """Colours on a grid that PNG palettes keep exactly, the shared neutrals, and PNG writing.
 
-A board picture is mapped onto a fixed palette of at most 256 colours before it is
-encoded: the PNG is several times smaller than an RGB one and encodes faster. Each game
-lists the colours it paints (`fixed_palette`), with anti-aliasing steps (`blend_steps`)
-for text edges.
+A board picture holds a fixed palette of at most 256 colours: the PNG is several times
+smaller than an RGB one and encodes faster. Each game lists the colours it paints
+(`fixed_palette`, `Palette`), with anti-aliasing steps (`blend_steps`) for text edges.
+The games' pictures are drawn straight onto their palette (see `paletted`); a picture
+drawn in RGB (the charts) is mapped onto one before it is encoded.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
 from PIL import Image
@@ -61,13 +63,62 @@ def fixed_palette(colors: Iterable[RGB]) -> Image.Image:
     return image
 
 
+@dataclass(frozen=True, eq=False)
+class Palette:
+    """A game's fixed palette: the 1x1 "P" image carrying it, and each colour's index.
+
+    Pictures drawn straight onto it (a `Canvas` on a "P" image) need no mapping before
+    encoding. Compared by identity: each game makes its one palette once.
+    """
+
+    image: Image.Image
+    colors: tuple[RGB, ...]
+    index: Mapping[RGB, int] = field(repr=False)
+
+    def ink(self, color: RGB) -> int:
+        """The index `color` is drawn with: the colour itself, from the game's list."""
+        found = self.index.get(color)
+        if found is None:
+            raise ValueError(f"colour {color} is not in the picture's palette")
+        return found
+
+    def map(self, image: Image.Image) -> Image.Image:
+        """The RGB `image` mapped onto this palette (no dithering)."""
+        return image.quantize(palette=self.image, dither=Image.Dither.NONE)
+
+    def blank(self, size: tuple[int, int], ground: RGB) -> Image.Image:
+        """A new "P" image on this palette, all `ground`."""
+        image = Image.new("P", size, self.ink(ground))
+        image.putpalette(self.image.getpalette() or [])
+        return image
+
+
+def make_palette(colors: Iterable[RGB]) -> Palette:
+    """The `Palette` of `colors` (see `fixed_palette`)."""
+    image = fixed_palette(colors)
+    flat = image.getpalette() or []
+    listed = tuple((flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3))
+    index: dict[RGB, int] = {}
+    for number, color in enumerate(listed):
+        index.setdefault(color, number)
+    return Palette(image, listed, index)
+
+
 def encode_paletted(image: Image.Image, palette: Image.Image, compress_level: int) -> bytes:
-    """Map the RGB `image` onto `palette` (no dithering) and encode it as a PNG."""
+    """Map the RGB `image` onto `palette` (no dithering) and encode it as a PNG.
+
+    An image drawn on the palette already ("P") is encoded as it is.
+    """
     return encode_png(paletted(image, palette), compress_level)
 
 
 def paletted(image: Image.Image, palette: Image.Image) -> Image.Image:
-    """The RGB `image` mapped onto `palette` (no dithering): what the PNG holds."""
+    """The RGB `image` mapped onto `palette` (no dithering): what the PNG holds.
+
+    An image drawn on the palette already ("P") is returned as it is.
+    """
+    if image.mode == "P":
+        return image
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 

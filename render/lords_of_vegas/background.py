@@ -37,6 +37,7 @@ from .style import (
     STRIP,
     TRACK_SHADES,
     UNUSED,
+    palette,
 )
 
 
@@ -69,6 +70,12 @@ def background(f_unused: bool) -> tuple[Image.Image, tuple[TextPlacement, ...]]:
     _draw_track(canvas)
     draw_panel_frame(canvas)
     return canvas.image, tuple(canvas.placements)
+
+
+@cache
+def paletted_background(f_unused: bool) -> Image.Image:
+    """The static image (`background`) mapped onto the board's palette, once."""
+    return palette().map(background(f_unused)[0])
 
 
 def _draw_streets(canvas: Canvas) -> None:

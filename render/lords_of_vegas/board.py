@@ -11,10 +11,11 @@ from engine.lords_of_vegas.casino import casino_map
 
 from ..canvas import Canvas, Drawing
 from ..palette import encode_paletted, paletted
-from .background import background
+from ..paletted import Underlay
+from .background import background, paletted_background
 from .lots import draw_last_card_frame, draw_lot_header, draw_marker, draw_tiles
 from .panel import draw_panel
-from .style import palette_image
+from .style import palette, palette_image
 from .track import draw_track_markers
 
 # Measured on late-game boards: levels 1 and 2 both take about 6 ms (118 and 112 KiB),
@@ -48,9 +49,16 @@ def last_card_lot(state: GameState) -> str | None:
 
 
 def draw_board(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
-    """Draw the board for `state` as an RGB image."""
+    """Draw the board for `state`, straight onto the board's palette ("P")."""
     base, static_texts = background(state.f_block_unused)
-    canvas = Canvas(base.copy())
+    mapped = paletted_background(state.f_block_unused)
+    canvas = Canvas(mapped.copy(), palette(), Underlay(base, mapped))
+    draw_moment(canvas, state, names)
+    return Drawing(canvas.image, static_texts + tuple(canvas.placements))
+
+
+def draw_moment(canvas: Canvas, state: GameState, names: Mapping[Color, str] | None) -> None:
+    """Draw the moment of `state` on the background in `canvas`: lots, panel, track markers."""
     changed = recent_changes(state)
     for lot, owner in state.lots.items():
         draw_marker(canvas, lot, owner, lot in changed)
@@ -62,7 +70,6 @@ def draw_board(state: GameState, names: Mapping[Color, str] | None = None) -> Dr
         draw_last_card_frame(canvas, last)
     draw_panel(canvas, state, display_names(state, names))
     draw_track_markers(canvas, state)
-    return Drawing(canvas.image, static_texts + tuple(canvas.placements))
 
 
 def encode_png(image: Image.Image) -> bytes:

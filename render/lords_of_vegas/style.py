@@ -16,7 +16,7 @@ from PIL import Image
 from engine.lords_of_vegas import Color, Company
 
 from ..cues import Tag
-from ..palette import INK, MUTED, PAPER, RGB, RULE, WHITE, blend_steps, fixed_palette, rgb
+from ..palette import INK, MUTED, PAPER, RGB, RULE, WHITE, Palette, blend_steps, make_palette, rgb
 
 TIMES: Final = "\N{MULTIPLICATION SIGN}"
 
@@ -112,6 +112,11 @@ def _palette_colors() -> list[RGB]:
 
 
 @cache
+def palette() -> Palette:
+    """The fixed palette every board image is drawn on."""
+    return make_palette(_palette_colors())
+
+
 def palette_image() -> Image.Image:
     """A 1x1 "P" image carrying the fixed palette every board image is mapped to."""
-    return fixed_palette(_palette_colors())
+    return palette().image

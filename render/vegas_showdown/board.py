@@ -30,15 +30,15 @@ from engine.words import and_list
 
 from ..box import Box
 from ..canvas import Canvas
-from ..cues import Tag, draw_tag, fill_pattern
-from ..palette import INK, MUTED, RGB, RULE, WHITE
+from ..cues import draw_tag, fill_pattern
+from ..palette import INK, MUTED, RULE, WHITE
 from ..text import Align
+from .fame import FameLayout, draw_fame
 from .sheet import paint_tile
 from .style import (
     CURRENT,
     HATCH,
     PANEL,
-    PLAYER_CODE,
     PLAYER_TAG,
     TILE_LETTER,
     UNUSED,
@@ -54,6 +54,9 @@ ACTIONS_H: Final = 62
 PLAYER_ROW: Final = 30
 LOWER_H: Final = 34 + 5 * PLAYER_ROW + 8
 FAME_H: Final = 66
+FAME_LAYOUT: Final = FameLayout(
+    label=(16, 16), ticks=(14, 10), tag_bottom=26, line_y=42, left=100, right=40, tag_size=14
+)
 PREMIER_CARD_W: Final = 380
 BASIC_CARD_W: Final = 330
 MINI_CELL: Final = 28
@@ -137,7 +140,7 @@ def draw_board(
     _draw_actions(canvas, at(geo.actions), state)
     _draw_players(canvas, at(geo.players), state, names)
     _draw_events(canvas, at(geo.events), state)
-    _draw_fame(canvas, at(geo.fame), state)
+    draw_fame(canvas, at(geo.fame), state, FAME_LAYOUT)
     return geo.height
 
 
@@ -344,7 +347,6 @@ COLUMNS: Final[tuple[tuple[str, int, int, Align], ...]] = (
     ("Rev", 352, 402, "right"),
     ("this round", 414, 10_000, "left"),
 )
-FAME_TAG_W: Final = 60
 
 
 def _draw_players(canvas: Canvas, box: Box, state: GameState, names: Mapping[Color, str]) -> None:
@@ -398,56 +400,3 @@ def _draw_events(canvas: Canvas, box: Box, state: GameState) -> None:
         text = Box(inner.left, top + 21, inner.right, top + room - 2)
         canvas.paragraph(text, words, INK, 15, min_size=10)
         top += room
-
-
-def fame_tag_lefts(fames: list[int], left: int, right: int, top_value: int) -> list[int]:
-    """Left edges of Fame markers (sorted Fame, lowest first) as near their value as room allows.
-
-    Markers are pushed right until none overlaps, then back left if the last one would
-    cross `right`.
-    """
-    lefts: list[int] = []
-    for fame in fames:
-        ideal = left + round((right - left) * max(0, fame) / top_value) - FAME_TAG_W // 2
-        lefts.append(max(ideal, lefts[-1] + FAME_TAG_W + 2) if lefts else ideal)
-    limit = right + FAME_TAG_W // 2
-    for index in range(len(lefts) - 1, -1, -1):
-        lefts[index] = min(lefts[index], limit - FAME_TAG_W)
-        limit = lefts[index] - 2
-    return lefts
-
-
-def _draw_fame(canvas: Canvas, box: Box, state: GameState) -> None:
-    """The Fame track: ticks every 5, each player's marker pointing at their Fame."""
-    canvas.text(Box(box.left, box.top + 4, box.left + 60, box.top + 26), "FAME", MUTED, 16)
-    highest = max(p.fame for p in state.players)
-    top_value = max(40, ((highest + 10) // 10) * 10)
-    line_y = box.top + 42
-    left, right = box.left + 100, box.right - 40
-    canvas.rect(Box(left, line_y, right, line_y + 3), fill=INK)
-
-    def x_of(value: int) -> int:
-        return left + round((right - left) * max(0, value) / top_value)
-
-    for value in range(0, top_value + 1, 5):
-        x = x_of(value)
-        tall = value % 10 == 0
-        canvas.rect(Box(x - 1, line_y - (8 if tall else 4), x + 1, line_y + 3), fill=INK)
-        if tall:
-            label = Box(x - 20, line_y + 4, x + 20, box.bottom)
-            canvas.text(label, str(value), MUTED, 14, min_size=10, align="center")
-    order = state.colors
-    players = sorted(state.players, key=lambda p: (p.fame, order.index(p.color)))
-    lefts = fame_tag_lefts([p.fame for p in players], left, right, top_value)
-    for player, tag_left in zip(players, lefts, strict=True):
-        tag = Box(tag_left, box.top + 4, tag_left + FAME_TAG_W, box.top + 26)
-        x = x_of(player.fame)
-        canvas.draw.line([(tag.center[0], tag.bottom), (x, line_y)], fill=INK, width=2)
-        marker = Tag(f"{PLAYER_CODE[player.color]} {player.fame}", *tag_colours(player.color))
-        draw_tag(canvas, tag, marker, 14)
-
-
-def tag_colours(color: Color) -> tuple[RGB, RGB, RGB]:
-    """A player's tag colours: fill, ink, edge."""
-    tag = PLAYER_TAG[color]
-    return tag.fill, tag.ink, tag.edge

@@ -137,7 +137,15 @@ def legend_rows(columns: int) -> int:
 
 
 def draw_legend(canvas: Canvas, box: Box, columns: int, smallest: int = 0) -> None:
-    """The key in `box`, in `columns` columns, headed KEY; no text smaller than `smallest`."""
+    """The key in `box`, in `columns` columns, headed KEY; no text smaller than `smallest`.
+
+    It never changes: drawn once per size, then stamped.
+    """
+    canvas.cached(box, paint_legend, columns, smallest)
+
+
+def paint_legend(canvas: Canvas, box: Box, columns: int, smallest: int = 0) -> None:
+    """The key drawn in `box` (see `draw_legend`)."""
     canvas.rounded(box, 8, fill=PANEL, outline=RULE, width=2)
     heading = Box(box.left + 10, box.top + 4, box.right - 10, box.top + 26)
     canvas.text(heading, "KEY", INK, max(16, smallest))

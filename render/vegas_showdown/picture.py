@@ -24,16 +24,22 @@ from .legend import draw_legend, legend_rows
 from .phone import phone_smallest
 from .player import block_geometry, draw_player_block
 from .sheet import SheetGeometry, sheet_geometry
-from .style import palette_image
-from .table import TABLE_WIDTH, draw_standing, draw_tracks
+from .style import palette, palette_image
+from .table import TABLE_WIDTH, draw_standing, draw_tracks, standing_height, tracks_height
 from .words import display_names
 
 PageDrawer = Callable[[Canvas, GameState, Mapping[Color, str]], int]
+PageMeasure = Callable[[GameState, Mapping[Color, str]], int]
 COMPRESS_LEVEL: Final = 2
 ROUND_CELL: Final = 50
 SHEET_CELL: Final = 72
 GAP: Final = 10
 PER_ROW: Final = 3
+
+
+def _blank(size: tuple[int, int]) -> Canvas:
+    """A canvas of `size` on the pictures' palette, all paper."""
+    return Canvas(palette().blank(size, PAPER), palette())
 
 
 def round_width() -> int:
@@ -42,7 +48,7 @@ def round_width() -> int:
 
 
 def encode(image: Image.Image) -> bytes:
-    """The picture mapped onto the fixed palette, as PNG bytes."""
+    """The picture (drawn on the fixed palette, or mapped onto it) as PNG bytes."""
     return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
 
 
@@ -108,7 +114,7 @@ def draw_round(state: GameState, names: Mapping[Color, str] | None = None) -> Dr
     shown = display_names(state, names)
     top = _sheets_top(state)
     height = top + _sheets_height(len(state.players))
-    canvas = Canvas(Image.new("RGB", (round_width(), height), PAPER))
+    canvas = _blank((round_width(), height))
     _draw_top(canvas, state, shown)
     _draw_sheets(canvas, top, state, shown)
     return Drawing(canvas.image, tuple(canvas.placements))
@@ -116,7 +122,7 @@ def draw_round(state: GameState, names: Mapping[Color, str] | None = None) -> Dr
 
 def draw_board_only(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """The board alone (with the final scoring once the game is over)."""
-    canvas = Canvas(Image.new("RGB", (round_width(), _sheets_top(state)), PAPER))
+    canvas = _blank((round_width(), _sheets_top(state)))
     _draw_top(canvas, state, display_names(state, names))
     return Drawing(canvas.image, tuple(canvas.placements))
 
@@ -124,7 +130,7 @@ def draw_board_only(state: GameState, names: Mapping[Color, str] | None = None) 
 def draw_sheets(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """Every player's sheet, three to a row."""
     shown = display_names(state, names)
-    canvas = Canvas(Image.new("RGB", (round_width(), _sheets_height(len(state.players))), PAPER))
+    canvas = _blank((round_width(), _sheets_height(len(state.players))))
     _draw_sheets(canvas, 0, state, shown)
     return Drawing(canvas.image, tuple(canvas.placements))
 
@@ -136,7 +142,7 @@ def draw_player_sheet(
     shown = display_names(state, names)
     block = block_geometry(SHEET_CELL, roomy=True)
     width = block.width + 2 * GAP
-    canvas = Canvas(Image.new("RGB", (width, block.height + 2 * GAP), PAPER))
+    canvas = _blank((width, block.height + 2 * GAP))
     smallest = phone_smallest(width)
     draw_player_block(canvas, GAP, GAP, SHEET_CELL, state, player, shown[player], smallest)
     return Drawing(canvas.image, tuple(canvas.placements))
@@ -172,25 +178,32 @@ def render_sheet(
     return encode(draw_player_sheet(state, player, names).image)
 
 
-# Taller than either table picture can be; each is cut where its drawing ends.
+# Taller than either table picture can be: an absurd position is cut there.
 PAGE_BOUND: Final = 2400
 
 
-def _phone_page(draw: PageDrawer, state: GameState, names: Mapping[Color, str] | None) -> Drawing:
-    """A picture `TABLE_WIDTH` wide drawn by `draw`, cut under what it drew."""
-    canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, PAGE_BOUND), PAPER))
-    bottom = min(PAGE_BOUND, draw(canvas, state, display_names(state, names)) + GAP)
-    return Drawing(canvas.image.crop((0, 0, TABLE_WIDTH, bottom)), tuple(canvas.placements))
+def _phone_page(
+    draw: PageDrawer,
+    measure: PageMeasure,
+    state: GameState,
+    names: Mapping[Color, str] | None,
+) -> Drawing:
+    """A picture `TABLE_WIDTH` wide drawn by `draw`, as tall as `measure` says it ends."""
+    shown = display_names(state, names)
+    height = min(PAGE_BOUND, measure(state, shown) + GAP)
+    canvas = _blank((TABLE_WIDTH, height))
+    draw(canvas, state, shown)
+    return Drawing(canvas.image, tuple(canvas.placements))
 
 
 def draw_tracks_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """The tracks at a phone's width: premier and basic tracks, bids, actions, stacks."""
-    return _phone_page(draw_tracks, state, names)
+    return _phone_page(draw_tracks, tracks_height, state, names)
 
 
 def draw_standing_picture(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
     """How the players stand at a phone's width: players, event cards, Fame, the key."""
-    return _phone_page(draw_standing, state, names)
+    return _phone_page(draw_standing, standing_height, state, names)
 
 
 def render_tracks(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:

@@ -20,8 +20,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from PIL import Image
-
 from engine.vegas_showdown import Color, GameState
 from engine.vegas_showdown.sheet import Placement, cell_name, cells_of, legal_placements
 from engine.vegas_showdown.tables import COMPONENTS, TILES
@@ -32,7 +30,7 @@ from ..cues import draw_badge, draw_dashed_frame
 from ..palette import INK, MUTED, PAPER, WHITE
 from .picture import encode
 from .sheet import SheetGeometry, draw_sheet, paint_tile, sheet_geometry, threshold_box
-from .style import PANEL, PREVIEW, TILE_LETTER
+from .style import PANEL, PREVIEW, TILE_LETTER, palette
 from .words import display_names
 
 BIG_CELL: Final = 72
@@ -215,7 +213,9 @@ def draw_preview(
     panel_w, panel_h = _panel_size(cell)
     rows = -(-len(turns) // columns)
     width = max(columns * (panel_w + GAP) + GAP, 600)
-    canvas = Canvas(Image.new("RGB", (width, TITLE_H + rows * (panel_h + GAP) + GAP), PAPER))
+    canvas = Canvas(
+        palette().blank((width, TITLE_H + rows * (panel_h + GAP) + GAP), PAPER), palette()
+    )
     canvas.text(Box(GAP, 6, width - GAP, 34), title, INK, 22, min_size=14)
     ask = _ask(tile, len(ordered), numbered)
     canvas.text(Box(GAP, 34, width - GAP, TITLE_H - 4), ask, MUTED, 18, min_size=12)
@@ -281,7 +281,7 @@ def draw_choice(sheet: Sequence[Placement], placement: Placement, title: str) ->
     """The sheet with one placement drawn in, framed, under `title`."""
     geo_size = sheet_geometry(BIG_CELL)
     width = max(geo_size.width + 2 * GAP, 600)
-    canvas = Canvas(Image.new("RGB", (width, TITLE_H + geo_size.height + 2 * GAP), PAPER))
+    canvas = Canvas(palette().blank((width, TITLE_H + geo_size.height + 2 * GAP), PAPER), palette())
     canvas.text(Box(GAP, 6, width - GAP, 34), title, INK, 22, min_size=14)
     canvas.text(
         Box(GAP, 34, width - GAP, TITLE_H - 4), placement_words(placement), MUTED, 18, min_size=12

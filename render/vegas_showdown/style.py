@@ -18,7 +18,7 @@ from engine.vegas_showdown import Color
 from engine.vegas_showdown.components import Area, TileColor
 
 from ..cues import Pattern, Tag
-from ..palette import INK, MUTED, PAPER, RGB, RULE, WHITE, blend_steps, fixed_palette, rgb
+from ..palette import INK, MUTED, PAPER, RGB, RULE, WHITE, Palette, blend_steps, make_palette, rgb
 
 TIMES: Final = "\N{MULTIPLICATION SIGN}"
 
@@ -124,6 +124,11 @@ def _palette_colors() -> list[RGB]:
 
 
 @cache
+def palette() -> Palette:
+    """The fixed palette every Vegas Showdown picture is drawn on."""
+    return make_palette(_palette_colors())
+
+
 def palette_image() -> Image.Image:
     """A 1x1 "P" image carrying the fixed palette every Vegas Showdown picture is mapped to."""
-    return fixed_palette(_palette_colors())
+    return palette().image

@@ -20,7 +20,7 @@ from engine.vegas_showdown.tables import BASIC_TRACKS, COMPONENTS, PREMIER_TARGE
 
 from ..box import Box
 from ..canvas import Canvas
-from ..cues import Tag, draw_tag, fill_pattern
+from ..cues import draw_tag, fill_pattern
 from ..palette import INK, MUTED, RGB, RULE, WHITE
 from ..text import Align, line_pitch, wrap_text
 from .board import (
@@ -29,18 +29,17 @@ from .board import (
     PREMIER_SHAPES,
     PREMIER_VALUES,
     bid_markers,
-    fame_tag_lefts,
     lowest_open,
     needs_words,
     no_bid_here,
     printed_values,
-    tag_colours,
 )
+from .fame import FameLayout, draw_fame
 from .legend import ROW as LEGEND_ROW
 from .legend import draw_legend, legend_rows
 from .phone import phone_smallest
 from .sheet import paint_tile
-from .style import CURRENT, HATCH, PANEL, PLAYER_CODE, PLAYER_TAG, TILE_LETTER, UNUSED, WINNER
+from .style import CURRENT, HATCH, PANEL, PLAYER_TAG, TILE_LETTER, UNUSED, WINNER
 from .tracks import ValueShape, draw_no_bid, draw_track
 from .words import action_words, event_cards, status_words, waiting_words
 
@@ -60,6 +59,15 @@ BASIC_CARD_W: Final = 330
 ACTIONS_H: Final = 118
 PLAYER_ROW: Final = 30
 FAME_H: Final = 70
+FAME_LAYOUT: Final = FameLayout(
+    label=(max(16, SMALLEST), SMALLEST),
+    ticks=(max(15, SMALLEST), SMALLEST),
+    tag_bottom=28,
+    line_y=44,
+    left=70,
+    right=30,
+    tag_size=max(14, SMALLEST),
+)
 KEY_H: Final = 30 + legend_rows(1) * LEGEND_ROW + 10
 # The players table's columns: heading, left and right edge from the table's left, alignment.
 COLUMNS: Final[tuple[tuple[str, int, int, Align], ...]] = (
@@ -109,6 +117,34 @@ def _events_height(state: GameState) -> int:
     )
 
 
+def _header_height(state: GameState, names: Mapping[Color, str]) -> int:
+    """The height of the header (`_draw_header`): title, facts, and whom the game waits for."""
+    waiting = waiting_words(state, names)
+    return HEADER_H + LINE + (_paragraph_height(waiting, RIGHT - LEFT) if waiting else 0)
+
+
+def tracks_height(state: GameState, names: Mapping[Color, str]) -> int:
+    """Where `draw_tracks` ends: the picture's height is known before it is drawn."""
+    premier = sum(
+        CARD_H if state.space(space_id) is None else CARD_H + TRACK_H
+        for space_id in PREMIER_TARGETS
+    )
+    basic = len(BASIC_ORDER) * (BASIC_H // 2)
+    return PAD + _header_height(state, names) + 8 + premier + 8 + basic + 8 + ACTIONS_H
+
+
+def standing_height(state: GameState, names: Mapping[Color, str]) -> int:
+    """Where `draw_standing` ends: the picture's height is known before it is drawn."""
+    players = _players_height(state)
+    header = PAD + _header_height(state, names) + 8
+    return header + players + 12 + _events_height(state) + 8 + FAME_H + 8 + KEY_H
+
+
+def _players_height(state: GameState) -> int:
+    """The height of the players' table: a heading and a row per player."""
+    return 34 + len(state.players) * PLAYER_ROW + 4
+
+
 def draw_tracks(canvas: Canvas, state: GameState, names: Mapping[Color, str]) -> int:
     """The auction, top to bottom: header, premier and basic tracks, actions and stacks.
 
@@ -131,7 +167,7 @@ def draw_standing(canvas: Canvas, state: GameState, names: Mapping[Color, str]) 
     top = _draw_header(canvas, PAD, state, names) + 8
     top = _draw_players(canvas, top, state, names) + 12
     top = _draw_events(canvas, top, state) + 8
-    _draw_fame(canvas, Box(LEFT, top, RIGHT, top + FAME_H), state)
+    draw_fame(canvas, Box(LEFT, top, RIGHT, top + FAME_H), state, FAME_LAYOUT)
     top += FAME_H + 8
     draw_legend(canvas, Box(LEFT, top, RIGHT, top + KEY_H), 1, SMALLEST)
     return top + KEY_H
@@ -302,7 +338,7 @@ def _draw_actions(canvas: Canvas, top: int, state: GameState) -> int:
 
 
 def _draw_players(canvas: Canvas, top: int, state: GameState, names: Mapping[Color, str]) -> int:
-    box = Box(LEFT, top, RIGHT, top + 34 + len(state.players) * PLAYER_ROW + 4)
+    box = Box(LEFT, top, RIGHT, top + _players_height(state))
     canvas.rounded(box, 6, fill=PANEL, outline=RULE, width=2)
 
     def column(start: int, end: int, row_top: int, row_bottom: int) -> Box:
@@ -357,35 +393,3 @@ def _draw_events(canvas: Canvas, top: int, state: GameState) -> int:
         _paragraph(canvas, Box(inner.left, top, inner.right, top + height), words, MUTED)
         top += height + 8
     return box.bottom
-
-
-def _draw_fame(canvas: Canvas, box: Box, state: GameState) -> None:
-    """The Fame track: ticks every 5, each player's marker pointing at their Fame."""
-    _write(canvas, Box(box.left, box.top + 4, box.left + 60, box.top + 28), "FAME", 16, MUTED)
-    highest = max(p.fame for p in state.players)
-    top_value = max(40, ((highest + 10) // 10) * 10)
-    line_y = box.top + 44
-    left, right = box.left + 70, box.right - 30
-    canvas.rect(Box(left, line_y, right, line_y + 3), fill=INK)
-
-    def x_of(value: int) -> int:
-        return left + round((right - left) * max(0, value) / top_value)
-
-    for value in range(0, top_value + 1, 5):
-        x = x_of(value)
-        tall = value % 10 == 0
-        canvas.rect(Box(x - 1, line_y - (8 if tall else 4), x + 1, line_y + 3), fill=INK)
-        if tall:
-            _write(
-                canvas, Box(x - 20, line_y + 4, x + 20, box.bottom), str(value), 15, MUTED, "center"
-            )
-    order = state.colors
-    players = sorted(state.players, key=lambda p: (p.fame, order.index(p.color)))
-    lefts = fame_tag_lefts([p.fame for p in players], left, right, top_value)
-    for player, tag_left in zip(players, lefts, strict=True):
-        tag = Box(tag_left, box.top + 4, tag_left + 60, box.top + 28)
-        canvas.draw.line(
-            [(tag.center[0], tag.bottom), (x_of(player.fame), line_y)], fill=INK, width=2
-        )
-        marker = Tag(f"{PLAYER_CODE[player.color]} {player.fame}", *tag_colours(player.color))
-        draw_tag(canvas, tag, marker, max(14, SMALLEST))

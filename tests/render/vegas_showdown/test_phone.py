@@ -23,6 +23,7 @@ from render.vegas_showdown import (
 )
 from render.vegas_showdown.phone import PHONE_TEXT, PHONE_WIDTH
 from render.vegas_showdown.picture import (
+    PAGE_BOUND,
     ROUND_CELL,
     SHEET_CELL,
     draw_player_sheet,
@@ -34,6 +35,14 @@ from render.vegas_showdown.picture import (
 from render.vegas_showdown.preview import BIG_CELL, SMALL_CELL
 from render.vegas_showdown.sheet import door_jambs, gap_width, paint_tile, wall_width
 from render.vegas_showdown.style import TILE_LETTER
+from render.vegas_showdown.table import (
+    TABLE_WIDTH,
+    draw_standing,
+    draw_tracks,
+    standing_height,
+    tracks_height,
+)
+from render.vegas_showdown.words import display_names
 from tests.render.vegas_showdown.positions import (
     decode,
     every_step,
@@ -195,3 +204,17 @@ def test_the_round_pictures_are_the_tracks_the_standing_and_each_sheet_in_seat_o
         # A phone screen's worth each: 600 wide, at most about twice as tall.
         width, height = decode(table).size
         assert width == 600 and height <= 1300
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_each_table_picture_is_sized_before_drawing_exactly_where_its_drawing_ends(
+    players: int,
+) -> None:
+    # The pictures are made as tall as `tracks_height` and `standing_height` say, not
+    # drawn tall and cut: the two must agree in every step of a game, to its end.
+    states = [*every_step(players, 3), final_state(players, 2)]
+    for state in states:
+        shown = display_names(state, NAMES)
+        for draw, measure in ((draw_tracks, tracks_height), (draw_standing, standing_height)):
+            canvas = Canvas(Image.new("RGB", (TABLE_WIDTH, PAGE_BOUND), PAPER))
+            assert draw(canvas, state, shown) == measure(state, shown), (state.step, draw)

@@ -145,7 +145,7 @@ def test_a_badge_sits_in_the_middle_of_the_cells_its_placement_covers() -> None:
     preview = draw_preview(sheet, "restaurant", legal, "title")
     assert len(preview.badges) >= 3
     cell = SMALL_CELL if len({p.rot for p in legal}) > 1 else BIG_CELL
-    pixels = preview.drawing.image
+    pixels = preview.drawing.image.convert("RGB")
     for badge in preview.badges:
         placement = badge.placement
         shape = COMPONENTS.shapes["restaurant"].orientations[placement.rot]
@@ -171,7 +171,7 @@ def test_few_placements_that_do_not_overlap_are_outlined_with_their_doors() -> N
     legal = legal_placements(COMPONENTS, state.players[0].sheet, "fancy_slots")
     assert 0 < len(legal) <= 8
     preview = draw_preview(state.players[0].sheet, "fancy_slots", legal, "title")
-    pixels = preview.drawing.image
+    pixels = preview.drawing.image.convert("RGB")
     assert PREVIEW in {colour for _, colour in pixels.getcolors(1 << 16) or []}
 
 
