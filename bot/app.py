@@ -138,7 +138,7 @@ class VegasHost(discord.Client):
         )
         self.timers = Timers(self.host, self.store, self.clock, self.own_shards)
         prompts.on_new_deadline = self.timers.poke
-        self.tables.on_saved = prompts.saved
+        self.tables.on_saved = self.host.saved
         turns.on_new_deadline = self.timers.poke
         self.add_dynamic_items(AbandonButton, RematchButton, *REPLAY_ITEMS)
         for hosted in self.games.values():

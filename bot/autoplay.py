@@ -69,15 +69,18 @@ class Autoplay:
         self.clock: Clock = clock or SystemClock()
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
-    def nudge(self, game: Game) -> None:
-        """After a change: if a computer must move in this game, make sure it will."""
+    def nudge(self, game: Game, state: Any = None) -> None:
+        """After a change: if a computer must move in this game, make sure it will.
+
+        `state` is the game's state, when the caller has it at hand.
+        """
         running = self._tasks.get(game.channel_id)
         if running is not None and not running.done():
             return
         hosted = self.games.get(game.kind)
         if hosted is None or game.state_json is None:
             return
-        if next_computer_move(hosted, game, game.state()) is None:
+        if next_computer_move(hosted, game, game.state() if state is None else state) is None:
             return
         self._tasks[game.channel_id] = asyncio.create_task(self._play(game.channel_id))
 

@@ -9,7 +9,8 @@ brought up to date.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections import OrderedDict
+from typing import Any, Final
 
 import discord
 
@@ -30,6 +31,8 @@ from bot.turns import TurnTimers
 
 Interaction = discord.Interaction[Any]
 log = logging.getLogger(__name__)
+# Moves kept from their save to their news' post (a few per channel at the most).
+FRESH_KEPT: Final = 1000
 
 
 class Host:
@@ -58,6 +61,8 @@ class Host:
         self.turns = turns
         self.autoplay = Autoplay(games, tables, self.announce, ai_pause, prompts.clock)
         self.outbox = Outbox(client, tables.store, self.tell, prompts.clock, reply_timeout, shards)
+        # Moves just saved, by game and move number, until their news is told.
+        self._fresh: OrderedDict[tuple[int, int], Played] = OrderedDict()
         self.notifier = Notifier(client, games, tables.store)
         self.ratings = Ratings(tables.store, games)
 
@@ -71,11 +76,26 @@ class Host:
         for game in await self.tables.store.active_games(shards=self.shards):
             await self.prompts.reconcile(game, adopt=True)
 
+    def saved(self, played: Played) -> None:
+        """A move was saved: keep it for its news, and tell the prompts."""
+        self._fresh[(played.game.id, played.game.moves)] = played
+        while len(self._fresh) > FRESH_KEPT:
+            self._fresh.popitem(last=False)
+        self.prompts.saved(played)
+
     async def tell(self, news: News) -> Post | None:
-        """The post for a move's news, or None when the move's prompt message tells it."""
+        """The post for a move's news, or None when the move's prompt message tells it.
+
+        The move is the one kept since it was saved, or else (after a restart) made again
+        from the news: the same state and events, the engine being deterministic.
+        """
         game = await self.tables.store.game(news.game_id)
         hosted = self.games.of(game)
-        played = await replayed_news(self.tables.store, hosted, game, news)
+        fresh = self._fresh.pop((news.game_id, news.seq), None)
+        if fresh is not None:
+            played = Played(game, fresh.state, fresh.events, fresh.color)
+        else:
+            played = await replayed_news(self.tables.store, hosted, game, news)
         if news.actor_user_id is not None and hosted.quiet(played) is not None:
             return None
         post = await self.compose(hosted, played)
@@ -89,9 +109,9 @@ class Host:
         that runs out with the turn never comes due before the turn's timer does.
         """
         await self.turns.arm(played.game, played.state)
-        await self.prompts.reconcile(played.game, played.events)
+        await self.prompts.reconcile(played.game, played.events, state=played.state)
         await self.notifier.settle(played.game, played.state)
-        self.autoplay.nudge(played.game)
+        self.autoplay.nudge(played.game, played.state)
         if played.game.status == "finished":
             await self.ratings.update()
 

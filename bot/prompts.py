@@ -70,13 +70,15 @@ class Prompts:
         adopt: bool = False,
         redraw: bool = False,
         replaced: TurnTimer | None = None,
+        state: Any = None,
     ) -> None:
         """Post, redraw and close prompt messages so the channel matches the game.
 
         With `adopt` (at start-up), a prompt already in the channel but not saved is kept.
         With `redraw` (the host changed the table's timing), every open prompt is drawn
         again, its deadline as the turn timer under way now applies it; `replaced` is the
-        turn timer that change stopped, if any.
+        turn timer that change stopped, if any. `state` is the game's state, when the
+        caller has it at hand.
         """
         hosted = self.games.get(game.kind)
         if hosted is None:
@@ -88,7 +90,8 @@ class Prompts:
             moves = self._unseen_until(game)
             if moves:  # every step since the last reconcile may ask for a redraw
                 events = [event for played in moves for event in played.events]
-            state = game.state() if game.state_json is not None else None
+            if state is None and game.state_json is not None:
+                state = game.state()
             asked = _asked(hosted, game, state, events)
             wanted = {(question.kind, question.ref): question for question in asked}
             bound = any(question.turn_bound for question in asked)
