@@ -8,6 +8,7 @@ and its writes see no other writer; other processes sharing the file wait for th
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -101,15 +102,58 @@ def _connect(path: Path, synchronous: Synchronous, busy_timeout_ms: int) -> sqli
     return connection
 
 
+class LogSync:
+    """Makes commits durable: one sync of the write-ahead log serves every commit before it.
+
+    SQLite at `synchronous = FULL` syncs the log inside each commit, holding the write
+    lock while the disk works, so under load commits queue behind each other's syncs.
+    Here commits are written at `NORMAL` (to the log, not yet synced) and then wait for
+    a sync of the log begun after them: that is FULL's guarantee, and one sync serves
+    every commit that came while the previous one ran ("group commit").
+    """
+
+    def __init__(self, log: Path, thread: ThreadPoolExecutor) -> None:
+        self._log = log
+        self._thread = thread
+        self.committed = 0  # commits made, numbered from 1
+        self._synced = 0  # the last commit known to be on disk
+        self._flight: asyncio.Future[None] | None = None
+
+    async def wait(self, commit: int) -> None:
+        """Return once commit number `commit` (and every one before it) is on disk."""
+        while self._synced < commit:
+            if self._flight is None:
+                self._flight = asyncio.ensure_future(self._sync(self.committed))
+            await asyncio.shield(self._flight)
+
+    async def _sync(self, upto: int) -> None:
+        try:
+            await asyncio.get_running_loop().run_in_executor(self._thread, _sync_file, self._log)
+            self._synced = max(self._synced, upto)
+        finally:
+            self._flight = None
+
+
+def _sync_file(path: Path) -> None:
+    """Have the file's written data on disk (`fsync`)."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
 class SQLiteDatabase:
     """An open, migrated SQLite file; open it with `await SQLiteDatabase.open(path)`.
 
     Two connections: the writer and the reader. Statements run on the event loop's own
-    thread, where a query costs microseconds; only what waits (a commit syncing the log
-    to disk, a write lock held by another process, a backup) runs on the store's own
+    thread, where a query costs microseconds; only what waits (syncing the log to disk,
+    a write lock held by another process, a checkpoint, a backup) runs on the store's own
     thread. Handing every statement to a thread, as before, cost a round trip each, and
     under load each trip also waited for the interpreter lock behind the event loop:
-    the store's dozen statements per command then set the pace of every answer.
+    the store's dozen statements per command then set the pace of every answer. Durable
+    commits share the syncs of the log (`LogSync`) and hold the write lock only while
+    they write, not while the disk syncs.
 
     The reader sees what is committed (write-ahead logging lets it read while the writer
     writes), so a query never waits for a move being saved.
@@ -128,13 +172,13 @@ class SQLiteDatabase:
         self._writer = writer
         self._reader = reader
         self._synchronous = synchronous
-        self._level = synchronous  # the writer's level now (a light commit lowers it)
         self._commits = 0  # since the last checkpoint
         self._statements = _Statements(writer)
         self._reads = _Statements(reader)
         self._lock = asyncio.Lock()  # the writer: one transaction at a time
         self._reading = asyncio.Lock()  # the reader's consistent reads
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite")
+        self._sync = LogSync(path.with_name(path.name + "-wal"), self._thread)
         self.path = path
 
     @property
@@ -166,7 +210,8 @@ class SQLiteDatabase:
         finally:
             await db.close()
         # The writer waits for nobody on the event loop: see `_begin`.
-        writer = _connect(path, synchronous, 0)
+        # Commits sync nothing themselves: durable ones wait for a shared sync (`LogSync`).
+        writer = _connect(path, "NORMAL", 0)
         # Its checkpoints would run on the event loop after a light commit: see `_committed`.
         writer.execute("PRAGMA wal_autocheckpoint = 0")
         reader = _connect(path, synchronous, READER_BUSY_TIMEOUT_MS)
@@ -200,30 +245,23 @@ class SQLiteDatabase:
     async def transaction(self, *, durable: bool = True) -> AsyncIterator[_Statements]:
         """A write transaction: taken with the write lock up front, rolled back on any error.
 
-        A durable one is on disk when it returns (at the `synchronous` level the file was
-        opened with); one that is not (`durable=False`: bookkeeping that a crash may lose
-        and the bot puts right at start-up) is only safe from the process dying, and
-        commits at once, on the event loop: it syncs nothing. A later durable commit
-        syncs it too.
+        A durable one is on disk when it returns (at `synchronous = FULL`, the bot's); one
+        that is not (`durable=False`: bookkeeping that a crash may lose and the bot puts
+        right at start-up) survives the process dying, and a later sync covers it too.
         """
         async with self._lock:
-            self._set_level(self._synchronous if durable else "NORMAL")
             await self._begin()
             try:
                 yield self._statements
-                if self._level == "FULL":
-                    await self._waiting(self._writer.execute, "COMMIT")
-                else:
-                    self._writer.execute("COMMIT")
+                self._writer.execute("COMMIT")
             except BaseException:
                 self._rollback()
                 raise
+            self._sync.committed += 1
+            commit = self._sync.committed
             await self._committed()
-
-    def _set_level(self, level: Synchronous) -> None:
-        if level != self._level:
-            self._writer.execute(f"PRAGMA synchronous = {level}")
-            self._level = level
+        if durable and self._synchronous == "FULL":
+            await self._sync.wait(commit)
 
     async def _committed(self) -> None:
         """Count a commit; every `CHECKPOINT_EVERY`, copy the log into the file, off the loop.
@@ -308,8 +346,11 @@ class SQLiteDatabase:
         """
         found: dict[str, int | str] = {}
         async with self._lock:
-            for name in ("journal_mode", "synchronous", "foreign_keys"):
+            for name in ("journal_mode", "foreign_keys"):
                 found[name] = self._writer.execute(f"PRAGMA {name}").fetchall()[0][0]
+        # The level durable commits are held to (SQLite's numbers: FULL 2, NORMAL 1),
+        # which `LogSync` provides.
+        found["synchronous"] = 2 if self._synchronous == "FULL" else 1
         found["busy_timeout"] = BUSY_TIMEOUT_MS
         return found
 

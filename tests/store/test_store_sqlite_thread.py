@@ -3,7 +3,8 @@
 A statement costs microseconds, so it runs where it is asked; what may wait (a commit
 syncing the log to disk, another process's write lock) runs on the store's own thread,
 while the event loop goes on answering. Bookkeeping commits (`durable=False`) survive the
-process dying, and checkpoints keep the write-ahead log short.
+process dying, checkpoints keep the write-ahead log short, and durable commits share the
+syncs of the log.
 """
 
 from __future__ import annotations
@@ -14,10 +15,14 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from bot.games import GAMES
 from bot.store import Store
+from bot.store.sqlite import LogSync
 from tests.store.playthrough import start_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,3 +124,39 @@ async def test_checkpoints_keep_the_write_ahead_log_short(db_path: Path) -> None
         assert wal.stat().st_size < 3 * 1024 * 1024
     finally:
         await store.close()
+
+
+class CountingThread(ThreadPoolExecutor):
+    """The store's thread, counting the jobs it is given."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.jobs = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.jobs += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+async def test_commits_waiting_together_are_made_durable_by_one_sync(tmp_path: Path) -> None:
+    log = tmp_path / "vegas.sqlite3-wal"
+    log.write_bytes(b"frames")
+    thread = CountingThread()
+    busy = threading.Event()
+    thread.submit(busy.wait)  # the disk is slow: the first sync waits its turn
+    syncs = LogSync(log, thread)
+    try:
+        syncs.committed = 3
+        waiting = asyncio.gather(syncs.wait(1), syncs.wait(2), syncs.wait(3))
+        await asyncio.sleep(0.05)
+        assert not waiting.done()  # nothing returns before its commit is on disk
+        busy.set()
+        await waiting
+        assert thread.jobs == 2  # the slow job, then one sync for the three commits
+        syncs.committed = 4
+        await syncs.wait(4)  # a commit after that sync began needs another
+        assert thread.jobs == 3
+        await syncs.wait(2)  # already on disk: no sync
+        assert thread.jobs == 3
+    finally:
+        thread.shutdown()
