@@ -516,9 +516,11 @@ class GameTables:
             game = await self.game_in(channel_id)
             if user_id != game.host_user_id:
                 raise Refusal("Only the host can change the table's settings.")
-            options = TableOptions.of(game.options).changed(**changes)
+            options = TableOptions.of(game.options).changed(**changes).stored()
+            if REMATCH_OF in game.options:  # a rematch lobby stays one
+                options[REMATCH_OF] = game.options[REMATCH_OF]
             try:
-                return await self.store.set_options(game.id, game.version, options.stored())
+                return await self.store.set_options(game.id, game.version, options)
             except (VersionConflict, WrongStatus):
                 raise Refusal(
                     f"The game changed at the same moment; check `/{self.command} settings` "

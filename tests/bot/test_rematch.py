@@ -53,6 +53,8 @@ async def test_a_rematch_after_a_game_with_a_computer_seat(table: Table, vegas: 
     old_seats = {s.color: (s.user_id, s.ai_level) for s in old.seats}
     assert {s.color: (s.user_id, s.ai_level) for s in lobby.seats} == old_seats
 
+    # The host changes the lobby's settings: it stays this game's rematch.
+    await emu.slash(table.alice, channel, "lov settings", turn_timer=60)
     again = await emu.click(table.alice, final, rematch)
     assert again.ephemeral and "already sit in the rematch" in again.content
     started = await emu.slash(table.alice, channel, "lov start")
