@@ -18,6 +18,7 @@ from bot import replies
 from bot.app import host_of
 from bot.game import Refusal
 from bot.host import Host
+from bot.menus import chosen_values, dynamic_menu
 from bot.seats import seat_colors
 from bot.store import Game
 from engine.lords_of_vegas import (
@@ -133,10 +134,10 @@ class DecisionMenu(
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"lov:decide:{game_id}:{decision_id}:{version}:pick",
-                options=options or [discord.SelectOption(label="-")],
-                placeholder=placeholder,
+            dynamic_menu(
+                f"lov:decide:{game_id}:{decision_id}:{version}:pick",
+                options,
+                placeholder,
             )
         )
         self.game_id, self.decision_id = game_id, decision_id
@@ -150,8 +151,7 @@ class DecisionMenu(
 
     async def callback(self, interaction: Interaction) -> None:
         """Answer the decision with the chosen option."""
-        data = cast(dict[str, Any], interaction.data or {})
-        values = [str(value) for value in data.get("values") or [""]]
+        values = chosen_values(interaction)
         await click_decision(
             host_of(interaction), interaction, self.game_id, self.decision_id, f"pick:{values[0]}"
         )
