@@ -244,6 +244,26 @@ def lowest_open(state: GameState, target: BidTarget, tile: str | None) -> int | 
     return lowest_bid(state, target)
 
 
+def draw_action_choosers(
+    canvas: Canvas, space: Box, state: GameState, action: str, tag_size: int
+) -> None:
+    """In an action's space, the tags of the players who chose it, and a No-Bid marker there.
+
+    `tag_size` is the tags' text size.
+    """
+    on = [p.color for p in state.players if p.action == action]
+    for slot, color in enumerate(on):
+        tag = Box(
+            space.left + 8 + slot * 48,
+            space.top + 28,
+            space.left + 52 + slot * 48,
+            space.top + 50,
+        )
+        draw_tag(canvas, tag, PLAYER_TAG[color], tag_size)
+    if action in state.no_bid:
+        draw_no_bid(canvas, Box(space.left, space.top + 22, space.right, space.bottom), "NO BID")
+
+
 def draw_unused(canvas: Canvas, box: Box, words: str) -> None:
     """A space not used at this table: hatched, with `words` saying why."""
     fill_pattern(canvas, box, UNUSED, HATCH, "rising")
@@ -320,19 +340,7 @@ def _draw_actions(canvas: Canvas, box: Box, state: GameState) -> None:
             16,
             min_size=11,
         )
-        on = [p.color for p in state.players if p.action == action]
-        for slot, color in enumerate(on):
-            tag = Box(
-                space.left + 8 + slot * 48,
-                space.top + 28,
-                space.left + 52 + slot * 48,
-                space.top + 50,
-            )
-            draw_tag(canvas, tag, PLAYER_TAG[color], 14)
-        if action in state.no_bid:
-            draw_no_bid(
-                canvas, Box(space.left, space.top + 22, space.right, space.bottom), "NO BID"
-            )
+        draw_action_choosers(canvas, space, state, action, 14)
     stacks = Box(box.left + 2 * (width + 10) + 6, box.top, box.right, box.bottom)
     canvas.text(
         Box(stacks.left, stacks.top + 2, stacks.right, stacks.top + 24),

@@ -28,6 +28,7 @@ from .board import (
     PREMIER_SHAPES,
     PREMIER_VALUES,
     bid_markers,
+    draw_action_choosers,
     draw_mini_tile,
     lowest_open,
     needs_words,
@@ -295,19 +296,7 @@ def _draw_actions(canvas: Canvas, top: int, state: GameState) -> int:
         space = Box(left, top + 2, left + width, top + 58)
         canvas.rounded(space, 6, fill=PANEL, outline=INK, width=2)
         _write(canvas, Box(space.left + 8, space.top + 2, space.right - 8, space.top + 24), title)
-        on = [p.color for p in state.players if p.action == action]
-        for slot, color in enumerate(on):
-            tag = Box(
-                space.left + 8 + slot * 48,
-                space.top + 28,
-                space.left + 52 + slot * 48,
-                space.top + 50,
-            )
-            draw_tag(canvas, tag, PLAYER_TAG[color], max(14, SMALLEST))
-        if action in state.no_bid:
-            draw_no_bid(
-                canvas, Box(space.left, space.top + 22, space.right, space.bottom), "NO BID"
-            )
+        draw_action_choosers(canvas, space, state, action, max(14, SMALLEST))
     top += 62
     _write(
         canvas,
