@@ -16,6 +16,7 @@ import discord
 
 from bot import replies
 from bot.app import host_of
+from bot.buttons import clicked_game, play_click
 from bot.game import Refusal
 from bot.host import Host
 from bot.menus import chosen_values, dynamic_menu
@@ -223,9 +224,7 @@ async def click_offer(
             action = Decline(offer=offer_id)
         else:
             action = Withdraw(offer=offer_id)
-        played = await host.tables.of(host.games.of(game)).play(
-            game.channel_id, interaction.user.id, action
-        )
+        played = await play_click(host, interaction, game, action)
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return
@@ -258,9 +257,7 @@ async def click_decision(
         else:
             what = "die" if isinstance(decision, TakeDieDecision) else "marker"
             action = Take(what=what, lot=choice.removeprefix("pick:"))
-        played = await host.tables.of(host.games.of(game)).play(
-            game.channel_id, interaction.user.id, action
-        )
+        played = await play_click(host, interaction, game, action)
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return
@@ -268,9 +265,7 @@ async def click_decision(
 
 
 async def _seated(host: Host, interaction: Interaction, game_id: int) -> tuple[Game, Color]:
-    game = await host.tables.store.game(game_id)
-    if game.status != "active" or game.channel_id != interaction.channel_id:
-        raise Refusal("That game is over; these buttons do nothing any more.")
+    game = await clicked_game(host, interaction, game_id)
     color = seat_colors(game).get(interaction.user.id)
     if color is None:
         raise Refusal("You are not playing in this game.")

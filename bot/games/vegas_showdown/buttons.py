@@ -21,6 +21,7 @@ import discord
 
 from bot import drawing, replies
 from bot.app import host_of
+from bot.buttons import clicked_game, play_click
 from bot.game import Refusal
 from bot.host import Host
 from bot.menus import chosen_values, dynamic_menu
@@ -450,9 +451,7 @@ async def _decision(
     host: Host, interaction: Interaction, game_id: int, decision_id: int
 ) -> tuple[Game, GameState, Decision]:
     """The decision a menu or button answers, if it is still open and the clicker's."""
-    game = await host.tables.store.game(game_id)
-    if game.status != "active" or game.channel_id != interaction.channel_id:
-        raise Refusal("That game is over; these menus do nothing any more.")
+    game = await clicked_game(host, interaction, game_id, "menus")
     state: GameState = game.state()
     decision = next((d for d in state.pending if d.id == decision_id), None)
     if decision is None:
@@ -484,9 +483,7 @@ async def answer(
         game, state, decision = await _decision(host, interaction, game_id, decision_id)
         action: Action = parse_command(command)
         try:
-            played = await host.tables.of(host.games.of(game)).play(
-                game.channel_id, interaction.user.id, action
-            )
+            played = await play_click(host, interaction, game, action)
         except Refusal as refusal:  # in the table's words
             # A second click that came in while the first was played: say it was made.
             await _decision(host, interaction, game_id, decision_id)
