@@ -1,0 +1,17 @@
+"""The pictures' colours in the terminal, so a game's text board reads like its picture."""
+
+from __future__ import annotations
+
+from rich.style import Style
+
+from render.palette import RGB
+
+
+def rich_color(rgb: RGB) -> str:
+    """A picture's colour as rich writes it: `rgb(200,40,40)`."""
+    return f"rgb({rgb[0]},{rgb[1]},{rgb[2]})"
+
+
+def bold_in(rgb: RGB) -> Style:
+    """Bold text in this colour (a player's code, a company's name)."""
+    return Style(color=rich_color(rgb), bold=True)
