@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from engine.simulation import dump_game, replays_exactly, wins_line
+from engine.simulation import check_and_keep, summary_lines
 
 from .randomplay import play_random_game
 from .state import EDITION_COLORS, MIN_PLAYERS
@@ -52,19 +52,15 @@ def main(argv: list[str] | None = None) -> int:
         actions += len(record.commands)
         for winner in state.winners:
             wins[winner] += 1
-        if check and not replays_exactly(record, state):
-            print(f"seed {seed}: replaying the record does not reproduce the game")
+        if not check_and_keep(record, state, seed, check=check, dump=args.dump):
             return 1
-        if args.dump:
-            dump_game(args.dump, seed, state, record)
     elapsed = time.perf_counter() - started
     print(
         f"{args.games} {args.edition} games of {args.players} players, seeds {args.seed}.."
         f"{args.seed + args.games - 1}: {actions} actions, "
         f"{'invariants and replays checked' if check else 'no checks'}"
     )
-    print(wins_line(wins))
-    print(f"{args.games / elapsed:.1f} games per second ({elapsed:.2f} s)")
+    print("\n".join(summary_lines(wins, args.games, elapsed)))
     return 0
 
 

@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from engine.simulation import dump_game, replays_exactly, wins_line
+from engine.simulation import check_and_keep, summary_lines
 
 from .actions import COLORS
 from .events import Event, GameOver, TileBought
@@ -39,18 +39,14 @@ def _check_games(args: argparse.Namespace) -> int:
         state, record = play_game(colors, seed)
         actions += len(record.commands)
         wins.update(state.winners)
-        if not replays_exactly(record, state):
-            print(f"seed {seed}: replaying the record does not reproduce the game")
+        if not check_and_keep(record, state, seed, check=True, dump=args.dump):
             return 1
-        if args.dump:
-            dump_game(args.dump, seed, state, record)
     elapsed = time.perf_counter() - started
     print(
         f"{args.games} games of {args.players} players, seeds {args.seed}.."
         f"{args.seed + args.games - 1}: {actions} actions, invariants and replays checked"
     )
-    print(wins_line(wins))
-    print(f"{args.games / elapsed:.1f} games per second ({elapsed:.2f} s)")
+    print("\n".join(summary_lines(wins, args.games, elapsed)))
     return 0
 
 
