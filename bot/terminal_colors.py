@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from rich.style import Style
 
-from render.palette import RGB
+# A colour as the pictures give it (`render.palette.RGB`: of render, the core uses only its charts).
+RGB: TypeAlias = tuple[int, int, int]
 
 
 def rich_color(rgb: RGB) -> str:
