@@ -4,7 +4,8 @@ Every one is a `DynamicItem` registered at start-up (the core's here, each game'
 its package), so a click works whenever it comes. A custom id names the game and the
 game's version when the message was made; a click on something that has moved on is
 refused politely and changes nothing. The core's own: confirming that a game is
-abandoned, for any game.
+abandoned, for any game; and for every game's buttons, finding the game a click is about
+(`clicked_game`) and playing the clicker's move in it (`play_click`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 import discord
 
 from bot import replies
-from bot.game import Games, Refusal
+from bot.game import Games, Played, Refusal
 from bot.host import Host
 from bot.posts import Post, chat_names
 from bot.store import Game
@@ -83,6 +84,25 @@ class AbandonButton(
         await replies.send(
             interaction, Post(text + f"Start a new one with {_new(tables.games, game)}.")
         )
+
+
+async def clicked_game(
+    host: Host, interaction: Interaction, game_id: int, controls: str = "buttons"
+) -> Game:
+    """The game a button or menu is about, while it is played in the clicker's channel.
+
+    Refused once that game has ended; `controls` names what was clicked (`menus`).
+    """
+    game = await host.tables.store.game(game_id)
+    if game.status != "active" or game.channel_id != interaction.channel_id:
+        raise Refusal(f"That game is over; these {controls} do nothing any more.")
+    return game
+
+
+async def play_click(host: Host, interaction: Interaction, game: Game, action: Any) -> Played:
+    """Play the clicker's `action` in `game`, as their slash command would."""
+    tables = host.tables.of(host.games.of(game))
+    return await tables.play(game.channel_id, interaction.user.id, action)
 
 
 def _new(games: Games, game: Game) -> str:

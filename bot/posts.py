@@ -17,6 +17,7 @@ import discord
 from bot.options import IMAGE_WORDS, TIMEOUT_WORDS, TableOptions
 from bot.seats import display_names
 from bot.store import Game
+from engine.words import and_list
 
 BOARD_FILE: Final = "board.png"
 CHART_FILE: Final = "points.png"
@@ -112,6 +113,18 @@ def story_embed(title: str, lines: Sequence[str], color: int = GREEN_FELT) -> di
         note = "1 earlier line" if left_out == 1 else f"{left_out} earlier lines"
         text = f"({note} left out: too long for one message.)\n" + "\n".join(lines[left_out:])
     return discord.Embed(title=title, description=clip(text, EMBED_TEXT_LIMIT), color=color)
+
+
+def result_words(game: Game, over: bool, winners: Sequence[str]) -> str | None:
+    """A game's result as its status says it: abandoned, or who won; None while it goes on.
+
+    `winners` are the winners' names (several share a win).
+    """
+    if game.status == "abandoned":
+        return "The game was abandoned: no winner."
+    if over:
+        return f"{and_list(winners)} won."
+    return None
 
 
 def settings_embed(

@@ -29,6 +29,7 @@ import discord
 
 from bot import drawing, replies
 from bot.game import Games, HostedGame, Refusal
+from bot.menus import chosen_values, dynamic_menu
 from bot.posts import Post, clip
 from bot.store import Game, Move, Store
 
@@ -300,10 +301,10 @@ class ReplayMenu(
         self, game_id: int, user_id: int, options: list[discord.SelectOption] | None = None
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"replay:{game_id}:{user_id}:menu",
-                options=options or [discord.SelectOption(label="-")],
-                placeholder="Jump to...",
+            dynamic_menu(
+                f"replay:{game_id}:{user_id}:menu",
+                options,
+                "Jump to...",
             )
         )
         self.game_id, self.user_id = game_id, user_id
@@ -317,8 +318,7 @@ class ReplayMenu(
 
     async def callback(self, interaction: Interaction) -> None:
         """Show the chosen turn's first step."""
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = [str(value) for value in data.get("values") or ["0"]]
+        values = chosen_values(interaction, default="0")
         step = int(values[0]) if values[0].isdigit() else 0
         await show_step(interaction, self.game_id, step, self.user_id)
 

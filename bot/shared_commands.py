@@ -6,7 +6,8 @@ group gets them with `add_shared_commands`, in its own words (`TableWords`: its
 colours, its computer levels, its descriptions) and in the order its menu gives, next
 to the commands it declares itself (`new`, its moves, `board`, `rules`...). Each is an
 `app_commands.Command` handing the work to the game's `TableCommands`; the group's
-`on_error` answers their refusals as it does its own commands'.
+`on_error` answers their refusals as it does its own commands'. A game's group derives
+from `GameGroup`, which sets all that up.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Command
 
+from bot.game import HostedGame
+from bot.host import Host
 from bot.table_commands import LOG_DEFAULT, TURN_TIMERS, WAITS, TableCommands
 
 Interaction = discord.Interaction[Any]
@@ -54,6 +57,34 @@ class TableWords:
     levels: Sequence[Choice[str]] | None = None
     timeout_choices: Sequence[Choice[str]] | None = None
     image_choices: Sequence[Choice[str]] | None = None
+
+
+class GameGroup(app_commands.Group):
+    """A game's slash command group: its table, the shared subcommands, refusals answered.
+
+    The game's subclass declares its own commands; `menu` lists all of them with the
+    shared ones, in the order users see them (see `add_shared_commands`).
+    """
+
+    def __init__(
+        self,
+        host: Host,
+        hosted: HostedGame,
+        *,
+        name: str,
+        description: str,
+        menu: Sequence[str],
+        words: TableWords,
+    ) -> None:
+        super().__init__(name=name, description=description, guild_only=True)
+        self.host = host
+        self.table = TableCommands(host, hosted)
+        self.tables = self.table.tables
+        add_shared_commands(self, self.table, menu, words)
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        """Answer refusals privately; log anything unexpected and apologise."""
+        await self.table.report(interaction, error)
 
 
 def add_shared_commands(

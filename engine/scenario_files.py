@@ -1,17 +1,18 @@
-"""What every game's scenario runner shares: the failure it reports and its command line.
+"""What every game's scenario runner shares: its failure, steps, refusals and command line.
 
-Each game reads its own scenario format (`engine/<game>/scenario.py`); running a list of
-files and printing one line per file is the same for all of them.
+Each game reads its own scenario format (`engine/<game>/scenario.py`); running the steps
+in order, checking that a refusal changed nothing, and running a list of files with one
+line printed per file are the same for all of them.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 
 class StepFailed(AssertionError):
@@ -27,6 +28,44 @@ class Named(Protocol):
 
 
 ScenarioT = TypeVar("ScenarioT", bound=Named)
+StateT = TypeVar("StateT", bound=BaseModel)
+StepT = TypeVar("StepT")
+
+
+def run_steps(
+    state: StateT, steps: Sequence[StepT], run: Callable[[StateT, StepT], None]
+) -> StateT:
+    """Run the steps on `state` in order; the first failure raised says the step's number."""
+    for number, step in enumerate(steps, start=1):
+        try:
+            run(state, step)
+        except StepFailed as failure:
+            raise StepFailed(f"step {number}: {failure}") from None
+    return state
+
+
+def check_refused(
+    state: BaseModel,
+    line: str,
+    play: Callable[[str], object],
+    refusal: type[Exception],
+    because: str | None = None,
+) -> None:
+    """Check that the rules refuse `line` (played by `play`) and leave `state` as it was.
+
+    `refusal` is the game's error for a command refused; with `because`, the refusal must
+    say those words.
+    """
+    before = state.model_dump_json()
+    try:
+        play(line)
+    except refusal as error:
+        if state.model_dump_json() != before:
+            raise StepFailed(f"'{line}' was refused but changed the game") from None
+        if because is not None and because not in str(error):
+            raise StepFailed(f"'{line}' was refused with '{error}', not for '{because}'") from None
+        return
+    raise StepFailed(f"'{line}' should have been refused")
 
 
 def run_files(

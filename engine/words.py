@@ -7,8 +7,8 @@ Shared by the games' narration, the bot's messages and the board images, so "1 d
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final, TypeVar
 
 # Letters whose spoken name starts with a vowel sound ("an F1", "an S").
 _VOWEL_SOUND_LETTERS: Final = frozenset("AEFHILMNORSX")
@@ -17,6 +17,8 @@ _CONSONANT_SOUND: Final = ("one", "once", "uni", "use", "usu", "uti", "eu", "ewe
 # Words spelt with a consonant that start with a vowel sound ("an hour").
 _VOWEL_SOUND: Final = ("hour", "honest", "honour", "honor", "heir")
 _NUMBER: Final = re.compile(r"\d[\d,]*")
+# A game's player colour (each game has its own `Color` literal).
+PlayerT = TypeVar("PlayerT", bound=str)
 
 
 def plural(number: int, noun: str, plural_form: str | None = None) -> str:
@@ -75,3 +77,17 @@ def _listed(items: Sequence[str], conjunction: str) -> str:
     if len(items) <= 2:
         return f" {conjunction} ".join(items)
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def namer(names: Mapping[PlayerT, str] | None) -> Callable[[PlayerT | None], str]:
+    """How narration calls a player: by `names` (`Alice (red)`), else by their colour.
+
+    A line about no player (a card nobody drew, a lot nobody owns) says `nobody`.
+    """
+
+    def who(color: PlayerT | None) -> str:
+        if color is None:
+            return "nobody"
+        return names.get(color, color) if names else color
+
+    return who

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from engine.words import and_list, count, with_article
+from engine.words import and_list, count, namer, with_article
 
 from .actions import (
     ActStep,
@@ -71,15 +71,6 @@ END_WORDS: Final = {
 CLOSED_WORDS: Final = {"declined": "declined", "withdrawn": "withdrew"}
 
 
-def _namer(names: Names) -> Callable[[Color | None], str]:
-    def who(color: Color | None) -> str:
-        if color is None:
-            return "nobody"
-        return names.get(color, color) if names else color
-
-    return who
-
-
 def _money(amount: int) -> str:
     return f"${amount}m"
 
@@ -114,7 +105,7 @@ def describe_action(action: TurnAction) -> str:
 
 def describe_step(step: TradeStep, names: Names = None) -> str:
     """A trade step in plain words, e.g. `green pays black $7m`."""
-    who = _namer(names)
+    who = namer(names)
     match step:
         case PayStep():
             return f"{who(step.giver)} pays {who(step.receiver)} {_money(step.amount)}"
@@ -138,7 +129,7 @@ def describe_decision(decision: Decision, names: Names = None, *, hint: bool = T
 
     With `hint`, it ends with the command that answers it, such as "with `place`".
     """
-    who = _namer(names)
+    who = namer(names)
     if isinstance(decision, PlaceDecision):
         values = ", ".join(str(v) for v in sorted(decision.values))
         text = (
@@ -170,7 +161,7 @@ def describe(event: Event, names: Names = None) -> str:
     `names` maps colours to how players should be called (e.g. `Alice (red)`); by
     default players are called by their colour.
     """
-    who = _namer(names)
+    who = namer(names)
     match event:
         case Dealt():
             lots = ", ".join(event.lots)
@@ -317,7 +308,7 @@ def describe_game_over(event: GameOver, names: Names = None) -> str:
     e.g. `Game over: blue wins Lords of Vegas with 62 points and $30m; then red with
     50 points and $20m.`
     """
-    who = _namer(names)
+    who = namer(names)
     figures = {color: (points, money) for color, points, money in event.standings}
     points, money = figures[event.winners[0]]
     shared = len(event.winners) > 1

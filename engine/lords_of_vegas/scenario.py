@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.scenario_files import StepFailed, run_files
+from engine.scenario_files import StepFailed, check_refused, run_files, run_steps
 
 from .actions import Color
 from .board import GAME_OVER, Company
@@ -246,12 +246,7 @@ def _check(expect: Expect, state: GameState) -> None:
 def run_scenario(scenario: Scenario) -> GameState:
     """Play the scenario; raise `StepFailed` at the first step that goes wrong."""
     state = build_state(scenario)
-    for number, step in enumerate(scenario.steps, start=1):
-        try:
-            _run_step(state, step)
-        except StepFailed as failure:
-            raise StepFailed(f"step {number}: {failure}") from None
-    return state
+    return run_steps(state, scenario.steps, _run_step)
 
 
 def _run_step(state: GameState, step: Step) -> None:
@@ -259,15 +254,10 @@ def _run_step(state: GameState, step: Step) -> None:
         _check(step.expect, state)
         return
     if step.reject is not None:
-        before = state.model_dump_json()
-        try:
-            player, action = parse_line(step.reject)
-            apply(state, player, action)
-        except LordsOfVegasError:
-            if state.model_dump_json() != before:
-                raise StepFailed(f"'{step.reject}' was refused but changed the game") from None
-            return
-        raise StepFailed(f"'{step.reject}' should have been refused")
+        check_refused(
+            state, step.reject, lambda line: apply(state, *parse_line(line)), LordsOfVegasError
+        )
+        return
     line = step.do
     assert line is not None
     try:

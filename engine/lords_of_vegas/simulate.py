@@ -17,6 +17,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from engine.simulation import check_and_keep, summary_lines
+
 from .randomplay import play_random_game
 from .state import EDITION_COLORS, MIN_PLAYERS
 
@@ -50,22 +52,15 @@ def main(argv: list[str] | None = None) -> int:
         actions += len(record.commands)
         for winner in state.winners:
             wins[winner] += 1
-        if check:
-            replayed, _ = record.replay()
-            if replayed.model_dump_json() != state.model_dump_json():
-                print(f"seed {seed}: replaying the record does not reproduce the game")
-                return 1
-        if args.dump:
-            (args.dump / f"game-{seed}.state.json").write_text(state.model_dump_json(indent=1))
-            (args.dump / f"game-{seed}.record.json").write_text(record.model_dump_json(indent=1))
+        if not check_and_keep(record, state, seed, check=check, dump=args.dump):
+            return 1
     elapsed = time.perf_counter() - started
     print(
         f"{args.games} {args.edition} games of {args.players} players, seeds {args.seed}.."
         f"{args.seed + args.games - 1}: {actions} actions, "
         f"{'invariants and replays checked' if check else 'no checks'}"
     )
-    print("wins: " + ", ".join(f"{color} {count}" for color, count in wins.most_common()))
-    print(f"{args.games / elapsed:.1f} games per second ({elapsed:.2f} s)")
+    print("\n".join(summary_lines(wins, args.games, elapsed)))
     return 0
 
 

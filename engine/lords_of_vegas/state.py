@@ -11,6 +11,8 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.seating import Seating
+
 from .actions import Color, LotId, TradeStep
 from .board import Company
 from .rng import Rng
@@ -116,7 +118,7 @@ class TradeInProgress(_Model):
     next_step: int
 
 
-class GameState(_Model):
+class GameState(_Model, Seating[Color, Player, Decision]):
     """Everything about a game of Lords of Vegas at one moment.
 
     `apply` (in `game.py`) changes a state in place; copy it first with
@@ -160,25 +162,6 @@ class GameState(_Model):
     over: bool = False
     winners: list[Color] = []
     rng: Rng
-
-    def ask(self, decision: Decision) -> Decision:
-        """Number a decision the game now waits for and add it to `pending`."""
-        decision.id = self.next_decision
-        self.next_decision += 1
-        self.pending.append(decision)
-        return decision
-
-    def player(self, color: Color) -> Player:
-        """The seat of this colour."""
-        for player in self.players:
-            if player.color == color:
-                return player
-        raise KeyError(color)
-
-    @property
-    def colors(self) -> list[Color]:
-        """Player colours in seating order."""
-        return [p.color for p in self.players]
 
     @property
     def max_height(self) -> int:

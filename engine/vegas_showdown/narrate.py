@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
-from engine.words import count
+from engine.words import count, namer
 
 from .actions import BidTarget, Color
 from .components import (
@@ -186,15 +186,6 @@ def describe_card(card: int | EventCard, symbol: SizeSymbol | None = None) -> st
     return " ".join(describe_effect(effect, symbol) for effect in card.effects)
 
 
-def _namer(names: Names) -> Callable[[Color | None], str]:
-    def who(color: Color | None) -> str:
-        if color is None:
-            return "nobody"
-        return names.get(color, color) if names else color
-
-    return who
-
-
 def _track(target: BidTarget) -> str:
     if target == "slots2":
         return "the second Slots track"
@@ -210,7 +201,7 @@ def _at(x: int, y: int, rot: int) -> str:
 
 def describe_decision(decision: Decision, names: Names = None, *, hint: bool = True) -> str:
     """What a pending decision asks, e.g. `red must place or reserve the Lounge`."""
-    who = _namer(names)(decision.player)
+    who = namer(names)(decision.player)
     if isinstance(decision, BuyDecision):
         text = f"{who} must place or reserve the {tile_name(decision.tile)} they bought"
         command = "`place <tile> <cell> <turn>` or `reserve`"
@@ -232,7 +223,7 @@ def describe(event: Event, names: Names = None) -> str:
     `names` maps colours to how players should be called (e.g. `Alice (red)`); by
     default players are called by their colour.
     """
-    who = _namer(names)
+    who = namer(names)
     match event:
         case GameStarted():
             seats = ", ".join(who(c) for c in event.players)

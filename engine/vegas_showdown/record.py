@@ -13,9 +13,9 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, field_serializer, field_validator
 
+from engine.command_log import CommandLog, EngineRules
 from engine.public_record import read_shown_state, shown_state
 from engine.rng import Pcg32
-from engine.takeback import History, take_back_line
 
 from .actions import Action, Color
 from .errors import IllegalAction
@@ -27,21 +27,16 @@ from .state import GameState
 from .tables import TILES
 from .takeback import takeable, took_back
 
-
-class _Rules:
-    """The rules a record's `History` plays by: this engine's."""
-
-    IllegalAction = IllegalAction
-    apply = staticmethod(apply)
-    parse_line = staticmethod(parse_line)
-    takeable = staticmethod(takeable)
-    took_back = staticmethod(took_back)
+RULES: Final = EngineRules(
+    IllegalAction=IllegalAction,
+    apply=apply,
+    parse_line=parse_line,
+    takeable=takeable,
+    took_back=took_back,
+)
 
 
-RULES: Final = _Rules()
-
-
-class GameRecord(BaseModel):
+class GameRecord(BaseModel, CommandLog[GameState, Event]):
     """Everything needed to replay a game: settings and the accepted command log."""
 
     model_config = ConfigDict(extra="forbid")
@@ -50,35 +45,17 @@ class GameRecord(BaseModel):
     settings: GameSettings
     commands: list[str] = []
 
+    def rules(self) -> EngineRules:
+        """The rules of the engine it records."""
+        return RULES
+
+    def opening(self) -> tuple[GameState, list[Event]]:
+        """The game dealt from the settings."""
+        return new_game(self.settings)
+
     def append(self, player: Color, action: Action) -> None:
         """Add an accepted command to the log."""
         self.commands.append(format_line(player, action))
-
-    def replay(self, upto: int | None = None) -> tuple[GameState, list[Event]]:
-        """Rebuild the state from the seed by applying the first `upto` commands (all)."""
-        history = self.history(upto)
-        return history.state, history.events
-
-    def history(self, upto: int | None = None) -> History[GameState]:
-        """The game played from the seed through the first `upto` commands (all).
-
-        Take-back lines (`red: take back`) take back a move, as they did in play.
-        """
-        history: History[GameState] = History(RULES, lambda: new_game(self.settings))
-        for line in self.commands[:upto]:
-            history.play(line)
-        return history
-
-    def take_back(self, player: Color) -> tuple[GameState, list[Event]]:
-        """Take back `player`'s latest move that may be, adding the line that says so.
-
-        Returns the state as it was before that move and the events telling it; raises
-        `IllegalAction` saying why (and adds nothing) when nothing may be taken back.
-        """
-        history = self.history()
-        events = history.take_back(player)
-        self.commands.append(take_back_line(player))
-        return history.state, events
 
     def public(self, state: GameState) -> PublicRecord:
         """What anyone at the table may see of this game, now at `state`."""

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.rng import Pcg32
-from engine.scenario_files import StepFailed, run_files
+from engine.scenario_files import StepFailed, check_refused, run_files, run_steps
 
 from .actions import SIZES, Color, Place, Size
 from .errors import VegasShowdownError
@@ -433,12 +433,7 @@ def run_scenario(scenario: Scenario) -> GameState:
         state = build_state(scenario)
     except (ValueError, VegasShowdownError) as error:
         raise StepFailed(f"setup: {error}") from None
-    for number, step in enumerate(scenario.steps, start=1):
-        try:
-            _run_step(state, step)
-        except StepFailed as failure:
-            raise StepFailed(f"step {number}: {failure}") from None
-    return state
+    return run_steps(state, scenario.steps, _run_step)
 
 
 def _run_step(state: GameState, step: Step) -> None:
@@ -446,19 +441,14 @@ def _run_step(state: GameState, step: Step) -> None:
         _check(step.expect, state)
         return
     if step.reject is not None:
-        before = state.model_dump_json()
-        try:
-            player, action = parse_line(step.reject)
-            apply(state, player, action)
-        except VegasShowdownError as error:
-            if state.model_dump_json() != before:
-                raise StepFailed(f"'{step.reject}' was refused but changed the game") from None
-            if step.because is not None and step.because not in str(error):
-                raise StepFailed(
-                    f"'{step.reject}' was refused with '{error}', not for '{step.because}'"
-                ) from None
-            return
-        raise StepFailed(f"'{step.reject}' should have been refused")
+        check_refused(
+            state,
+            step.reject,
+            lambda line: apply(state, *parse_line(line)),
+            VegasShowdownError,
+            step.because,
+        )
+        return
     line = step.do
     assert line is not None
     try:

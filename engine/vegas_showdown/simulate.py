@@ -20,6 +20,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from engine.simulation import check_and_keep, summary_lines
+
 from .actions import COLORS
 from .events import Event, GameOver, TileBought
 from .greedy import GreedyPlayer
@@ -37,20 +39,14 @@ def _check_games(args: argparse.Namespace) -> int:
         state, record = play_game(colors, seed)
         actions += len(record.commands)
         wins.update(state.winners)
-        replayed, _ = record.replay()
-        if replayed.model_dump_json() != state.model_dump_json():
-            print(f"seed {seed}: replaying the record does not reproduce the game")
+        if not check_and_keep(record, state, seed, check=True, dump=args.dump):
             return 1
-        if args.dump:
-            (args.dump / f"game-{seed}.state.json").write_text(state.model_dump_json(indent=1))
-            (args.dump / f"game-{seed}.record.json").write_text(record.model_dump_json(indent=1))
     elapsed = time.perf_counter() - started
     print(
         f"{args.games} games of {args.players} players, seeds {args.seed}.."
         f"{args.seed + args.games - 1}: {actions} actions, invariants and replays checked"
     )
-    print("wins: " + ", ".join(f"{color} {count}" for color, count in wins.most_common()))
-    print(f"{args.games / elapsed:.1f} games per second ({elapsed:.2f} s)")
+    print("\n".join(summary_lines(wins, args.games, elapsed)))
     return 0
 
 

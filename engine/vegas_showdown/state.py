@@ -11,6 +11,7 @@ from typing import Annotated, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.rng import Pcg32
+from engine.seating import Seating
 
 from .actions import BidTarget, Color, Size
 from .sheet import Placement
@@ -118,7 +119,7 @@ Decision = Annotated[
 ]
 
 
-class GameState(_Model):
+class GameState(_Model, Seating[Color, Player, Decision]):
     """Everything about a game of Vegas Showdown at one moment.
 
     - `players`: seating order; clockwise is forward in this list. `button`: who holds
@@ -176,25 +177,6 @@ class GameState(_Model):
     winners: list[Color] = []
     final_scores: dict[Color, dict[str, int]] = {}
     rng: Pcg32
-
-    def ask(self, decision: Decision) -> Decision:
-        """Number a decision the game now waits for and add it to `pending`."""
-        decision.id = self.next_decision
-        self.next_decision += 1
-        self.pending.append(decision)
-        return decision
-
-    def player(self, color: Color) -> Player:
-        """The seat of this colour."""
-        for player in self.players:
-            if player.color == color:
-                return player
-        raise KeyError(color)
-
-    @property
-    def colors(self) -> list[Color]:
-        """Player colours in seating order."""
-        return [p.color for p in self.players]
 
     def in_turn_order(self) -> list[Player]:
         """The players clockwise from the button holder."""

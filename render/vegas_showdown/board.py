@@ -168,21 +168,38 @@ def _draw_header(canvas: Canvas, box: Box, state: GameState, names: Mapping[Colo
         canvas.text(line, waiting, INK, 19, min_size=13)
 
 
+def draw_mini_tile(canvas: Canvas, box: Box, tile: str) -> int:
+    """The tile drawn small (doors, red corners) at the box's left, centred in its height.
+
+    Returns where the card's text starts, right of the widest tile.
+    """
+    shape = COMPONENTS.shapes[tile].orientations[0]
+    top = box.top + (box.height - shape.height * MINI_CELL) // 2
+    mini = Box(box.left, top, box.left + shape.width * MINI_CELL, top + shape.height * MINI_CELL)
+    canvas.cached(mini, paint_tile, tile, 0, MINI_CELL, False)
+    return box.left + 2 * MINI_CELL + 8
+
+
+def tile_title(tile: str) -> str:
+    """A tile's name on its card, after the letter of its colour."""
+    facts = TILES[tile]
+    return f"{TILE_LETTER[facts.color]}  {facts.name}"
+
+
 def tile_card(canvas: Canvas, box: Box, tile: str, corner: str, last: str) -> None:
     """A tile as the board shows it: drawn small (doors, red corners), name, printed values.
 
     `corner` is written at the top right (the price), `last` on the third line.
     """
     facts = TILES[tile]
-    shape = COMPONENTS.shapes[tile].orientations[0]
-    top = box.top + (box.height - shape.height * MINI_CELL) // 2
-    mini = Box(box.left, top, box.left + shape.width * MINI_CELL, top + shape.height * MINI_CELL)
-    canvas.cached(mini, paint_tile, tile, 0, MINI_CELL, False)
-    text_left = box.left + 2 * MINI_CELL + 8
+    text_left = draw_mini_tile(canvas, box, tile)
     price = Box(box.right - 80, box.top + 1, box.right, box.top + 22)
-    name = f"{TILE_LETTER[facts.color]}  {facts.name}"
     canvas.text(
-        Box(text_left, box.top + 1, price.left - 4, price.bottom), name, INK, 18, min_size=12
+        Box(text_left, box.top + 1, price.left - 4, price.bottom),
+        tile_title(tile),
+        INK,
+        18,
+        min_size=12,
     )
     canvas.text(price, corner, INK, 18, min_size=12, align="right")
     values = Box(text_left, box.top + 22, box.right, box.top + 40)
@@ -225,6 +242,26 @@ def lowest_open(state: GameState, target: BidTarget, tile: str | None) -> int | 
     if tile is None or no_bid_here(state, tile):
         return None
     return lowest_bid(state, target)
+
+
+def draw_action_choosers(
+    canvas: Canvas, space: Box, state: GameState, action: str, tag_size: int
+) -> None:
+    """In an action's space, the tags of the players who chose it, and a No-Bid marker there.
+
+    `tag_size` is the tags' text size.
+    """
+    on = [p.color for p in state.players if p.action == action]
+    for slot, color in enumerate(on):
+        tag = Box(
+            space.left + 8 + slot * 48,
+            space.top + 28,
+            space.left + 52 + slot * 48,
+            space.top + 50,
+        )
+        draw_tag(canvas, tag, PLAYER_TAG[color], tag_size)
+    if action in state.no_bid:
+        draw_no_bid(canvas, Box(space.left, space.top + 22, space.right, space.bottom), "NO BID")
 
 
 def draw_unused(canvas: Canvas, box: Box, words: str) -> None:
@@ -303,19 +340,7 @@ def _draw_actions(canvas: Canvas, box: Box, state: GameState) -> None:
             16,
             min_size=11,
         )
-        on = [p.color for p in state.players if p.action == action]
-        for slot, color in enumerate(on):
-            tag = Box(
-                space.left + 8 + slot * 48,
-                space.top + 28,
-                space.left + 52 + slot * 48,
-                space.top + 50,
-            )
-            draw_tag(canvas, tag, PLAYER_TAG[color], 14)
-        if action in state.no_bid:
-            draw_no_bid(
-                canvas, Box(space.left, space.top + 22, space.right, space.bottom), "NO BID"
-            )
+        draw_action_choosers(canvas, space, state, action, 14)
     stacks = Box(box.left + 2 * (width + 10) + 6, box.top, box.right, box.bottom)
     canvas.text(
         Box(stacks.left, stacks.top + 2, stacks.right, stacks.top + 24),

@@ -16,7 +16,7 @@ from typing import Final
 from engine.vegas_showdown import Color, GameState
 from engine.vegas_showdown.actions import SIZES, BidTarget
 from engine.vegas_showdown.bidding import target_tile
-from engine.vegas_showdown.tables import BASIC_TRACKS, COMPONENTS, PREMIER_TARGETS, TILES
+from engine.vegas_showdown.tables import BASIC_TRACKS, PREMIER_TARGETS, TILES
 
 from ..box import Box
 from ..canvas import Canvas
@@ -25,21 +25,22 @@ from ..palette import INK, MUTED, RGB, RULE, WHITE
 from ..text import Align, line_pitch, wrap_text
 from .board import (
     BASIC_ORDER,
-    MINI_CELL,
     PREMIER_SHAPES,
     PREMIER_VALUES,
     bid_markers,
+    draw_action_choosers,
+    draw_mini_tile,
     lowest_open,
     needs_words,
     no_bid_here,
     printed_values,
+    tile_title,
 )
 from .fame import FameLayout, draw_fame
 from .legend import ROW as LEGEND_ROW
 from .legend import draw_legend, legend_rows
 from .phone import phone_smallest
-from .sheet import paint_tile
-from .style import CURRENT, HATCH, PANEL, PLAYER_TAG, TILE_LETTER, UNUSED, WINNER
+from .style import CURRENT, HATCH, PANEL, PLAYER_TAG, UNUSED, WINNER
 from .tracks import ValueShape, draw_no_bid, draw_track
 from .words import action_words, event_cards, status_words, waiting_words
 
@@ -205,26 +206,14 @@ def _tile_card(
     canvas: Canvas, box: Box, tile: str, corner: str, last: str, values: str | None = None
 ) -> None:
     """A tile drawn small (doors, red corners) beside its name, price and printed values."""
-    facts = TILES[tile]
-    shape = COMPONENTS.shapes[tile].orientations[0]
-    mini_top = box.top + (box.height - shape.height * MINI_CELL) // 2
-    mini = Box(
-        box.left, mini_top, box.left + shape.width * MINI_CELL, mini_top + shape.height * MINI_CELL
-    )
-    canvas.cached(mini, paint_tile, tile, 0, MINI_CELL, False)
-    left = box.left + 2 * MINI_CELL + 8
+    left = draw_mini_tile(canvas, box, tile)
     price = Box(box.right - 90, box.top, box.right, box.top + LINE)
-    _write(
-        canvas,
-        Box(left, box.top, price.left - 4, price.bottom),
-        f"{TILE_LETTER[facts.color]}  {facts.name}",
-        18,
-    )
+    _write(canvas, Box(left, box.top, price.left - 4, price.bottom), tile_title(tile), 18)
     _write(canvas, price, corner, 18, align="right")
     _write(
         canvas,
         Box(left, box.top + LINE, box.right, box.top + 2 * LINE),
-        values or printed_values(facts),
+        values or printed_values(TILES[tile]),
         15,
     )
     _write(canvas, Box(left, box.top + 2 * LINE, box.right, box.top + 3 * LINE), last, 15, MUTED)
@@ -307,19 +296,7 @@ def _draw_actions(canvas: Canvas, top: int, state: GameState) -> int:
         space = Box(left, top + 2, left + width, top + 58)
         canvas.rounded(space, 6, fill=PANEL, outline=INK, width=2)
         _write(canvas, Box(space.left + 8, space.top + 2, space.right - 8, space.top + 24), title)
-        on = [p.color for p in state.players if p.action == action]
-        for slot, color in enumerate(on):
-            tag = Box(
-                space.left + 8 + slot * 48,
-                space.top + 28,
-                space.left + 52 + slot * 48,
-                space.top + 50,
-            )
-            draw_tag(canvas, tag, PLAYER_TAG[color], max(14, SMALLEST))
-        if action in state.no_bid:
-            draw_no_bid(
-                canvas, Box(space.left, space.top + 22, space.right, space.bottom), "NO BID"
-            )
+        draw_action_choosers(canvas, space, state, action, max(14, SMALLEST))
     top += 62
     _write(
         canvas,

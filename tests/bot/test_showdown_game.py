@@ -112,6 +112,8 @@ async def test_a_whole_game_by_typed_commands(table: Table, vegas: VegasHost) ->
     assert seats == [{"name": "Bob (blue)", "value": "blue"}]
     status = await emu.slash(table.dave, channel, "vs status")
     assert "Action" not in str(status.embeds[0]["fields"])
+    result = {f["name"]: f["value"] for f in status.embeds[0]["fields"]}["Result"]
+    assert result.endswith(" won.") and "Waiting for" not in str(status.embeds[0]["fields"])
     stats = await emu.slash(table.alice, channel, "vegas stats", game="vegas_showdown")
     names = [f["name"] for f in stats.embeds[0]["fields"]]
     assert "Average Fame" in names and stats.embeds[0]["title"] == "Alice at Vegas Showdown"

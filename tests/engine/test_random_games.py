@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.lords_of_vegas import GameState, IllegalAction, apply, describe
+from engine.lords_of_vegas import GameState, IllegalAction, apply, describe, simulate
 from engine.lords_of_vegas.actions import (
     Action,
     Build,
@@ -182,3 +183,22 @@ def test_every_event_can_be_narrated() -> None:
         "game_over",
     }
     assert expected <= kinds
+
+
+def test_simulate_checks_replays_and_writes_each_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    arguments = ["--games", "2", "--players", "3", "--seed", "5", "--dump", str(tmp_path)]
+    assert simulate.main(arguments) == 0
+    out = capsys.readouterr().out
+    assert "2 updated games of 3 players" in out and "invariants and replays checked" in out
+    assert re.search(r"^wins: \w+ \d", out, re.MULTILINE)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-5.record.json",
+        "game-5.state.json",
+        "game-6.record.json",
+        "game-6.state.json",
+    ]
+    record = GameRecord.model_validate_json((tmp_path / "game-6.record.json").read_text())
+    saved = GameState.model_validate_json((tmp_path / "game-6.state.json").read_text())
+    assert record.replay()[0] == saved

@@ -16,8 +16,10 @@ import discord
 
 from bot import replies
 from bot.app import host_of
+from bot.buttons import clicked_game, play_click
 from bot.game import Refusal
 from bot.host import Host
+from bot.menus import chosen_values, dynamic_menu
 from bot.seats import seat_colors
 from bot.store import Game
 from engine.lords_of_vegas import (
@@ -133,10 +135,10 @@ class DecisionMenu(
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"lov:decide:{game_id}:{decision_id}:{version}:pick",
-                options=options or [discord.SelectOption(label="-")],
-                placeholder=placeholder,
+            dynamic_menu(
+                f"lov:decide:{game_id}:{decision_id}:{version}:pick",
+                options,
+                placeholder,
             )
         )
         self.game_id, self.decision_id = game_id, decision_id
@@ -150,8 +152,7 @@ class DecisionMenu(
 
     async def callback(self, interaction: Interaction) -> None:
         """Answer the decision with the chosen option."""
-        data = cast(dict[str, Any], interaction.data or {})
-        values = [str(value) for value in data.get("values") or [""]]
+        values = chosen_values(interaction)
         await click_decision(
             host_of(interaction), interaction, self.game_id, self.decision_id, f"pick:{values[0]}"
         )
@@ -223,9 +224,7 @@ async def click_offer(
             action = Decline(offer=offer_id)
         else:
             action = Withdraw(offer=offer_id)
-        played = await host.tables.of(host.games.of(game)).play(
-            game.channel_id, interaction.user.id, action
-        )
+        played = await play_click(host, interaction, game, action)
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return
@@ -258,9 +257,7 @@ async def click_decision(
         else:
             what = "die" if isinstance(decision, TakeDieDecision) else "marker"
             action = Take(what=what, lot=choice.removeprefix("pick:"))
-        played = await host.tables.of(host.games.of(game)).play(
-            game.channel_id, interaction.user.id, action
-        )
+        played = await play_click(host, interaction, game, action)
     except Refusal as refusal:
         await replies.refuse(interaction, str(refusal))
         return
@@ -268,9 +265,7 @@ async def click_decision(
 
 
 async def _seated(host: Host, interaction: Interaction, game_id: int) -> tuple[Game, Color]:
-    game = await host.tables.store.game(game_id)
-    if game.status != "active" or game.channel_id != interaction.channel_id:
-        raise Refusal("That game is over; these buttons do nothing any more.")
+    game = await clicked_game(host, interaction, game_id)
     color = seat_colors(game).get(interaction.user.id)
     if color is None:
         raise Refusal("You are not playing in this game.")

@@ -21,9 +21,9 @@ from bot.game import HostedGame, Refusal
 from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import BOARD_FILE, GREEN_FELT, Post
-from bot.shared_commands import TableWords, add_shared_commands
+from bot.shared_commands import GameGroup, TableWords
 from bot.store import Game
-from bot.table_commands import WAITS, TableCommands
+from bot.table_commands import WAITS
 from engine.lords_of_vegas import Color, GameState, decisions_owed, parse_command
 from engine.lords_of_vegas.guide import TOPICS, Topic, guide
 from engine.lords_of_vegas.state import (
@@ -107,23 +107,18 @@ def _option(value: str | None, keyword: str) -> str:
     return f" {keyword} {value}" if value else ""
 
 
-class LordsOfVegasCommands(app_commands.Group):
+class LordsOfVegasCommands(GameGroup):
     """The `/lov` command group."""
 
     def __init__(self, host: Host, hosted: HostedGame) -> None:
         super().__init__(
-            name="lov", description="Play Lords of Vegas in this channel", guild_only=True
+            host,
+            hosted,
+            name="lov",
+            description="Play Lords of Vegas in this channel",
+            menu=MENU,
+            words=WORDS,
         )
-        self.host = host
-        self.table = TableCommands(host, hosted)
-        self.tables = self.table.tables
-        add_shared_commands(self, self.table, MENU, WORDS)
-
-    # Errors --------------------------------------------------------------------------
-
-    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
-        """Answer refusals privately; log anything unexpected and apologise."""
-        await self.table.report(interaction, error)
 
     # Lobby ---------------------------------------------------------------------------
 

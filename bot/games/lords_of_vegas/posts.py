@@ -20,6 +20,7 @@ from bot.posts import (
     GREEN_FELT,
     Post,
     clip,
+    result_words,
     story_embed,
 )
 from bot.seats import display_names, user_of
@@ -181,11 +182,9 @@ def status_embed(
         value=f"{cards}, {strip}. Game Over card: {game_over}.",
         inline=False,
     )
-    if game.status == "abandoned":
-        embed.add_field(name="Result", value="The game was abandoned: no winner.", inline=False)
-    elif state.over:
-        winners = and_list([names[c] for c in state.winners])
-        embed.add_field(name="Result", value=f"{winners} won.", inline=False)
+    result = result_words(game, state.over, [names[c] for c in state.winners])
+    if result is not None:
+        embed.add_field(name="Result", value=result, inline=False)
     elif state.pending:
         waiting = "\n".join(describe_decision(d, names) for d in state.pending)
         embed.add_field(name="Waiting for a decision", value=clip(waiting, 1000), inline=False)

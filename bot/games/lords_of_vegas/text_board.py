@@ -14,13 +14,13 @@ from typing import Final
 from rich.style import Style
 from rich.text import Text
 
+from bot.terminal_colors import bold_in
 from engine.lords_of_vegas import Color, GameState
 from engine.lords_of_vegas.board import BOARD, company_name
 from engine.lords_of_vegas.casino import Casino, all_casinos, boss_of
 from engine.lords_of_vegas.supply import dice_left, markers_left
 from engine.words import count
 from render.lords_of_vegas.style import COMPANY_FILL, COMPANY_LETTER, PLAYER_CODE, PLAYER_FILL
-from render.palette import RGB
 
 CELL: Final = 10
 STRIP_WIDTH: Final = 7
@@ -33,18 +33,14 @@ LEGEND: Final = (
 )
 
 
-def _color(rgb: RGB) -> str:
-    return f"rgb({rgb[0]},{rgb[1]},{rgb[2]})"
-
-
 def player_style(color: Color) -> Style:
     """How a player's code is written: bold, in their colour."""
-    return Style(color=_color(PLAYER_FILL[color]), bold=True)
+    return bold_in(PLAYER_FILL[color])
 
 
 def company_style(company: str) -> Style:
     """How a company's letter or name is written: in its tiles' colour."""
-    return Style(color=_color(COMPANY_FILL[company]), bold=True)  # type: ignore[index]
+    return bold_in(COMPANY_FILL[company])  # type: ignore[index]
 
 
 def lot_cell(state: GameState, lot: str, bosses: dict[str, Color]) -> Text:

@@ -15,14 +15,16 @@ import io
 import logging
 import re
 from collections.abc import Sequence
-from typing import Any, Final, TypeAlias, cast
+from typing import Any, Final, TypeAlias
 
 import discord
 
 from bot import drawing, replies
 from bot.app import host_of
+from bot.buttons import clicked_game, play_click
 from bot.game import Refusal
 from bot.host import Host
+from bot.menus import chosen_values, dynamic_menu
 from bot.seats import seat_colors
 from bot.store import Game
 from engine.vegas_showdown import Action, Decision, GameState, parse_command
@@ -55,11 +57,6 @@ _SELECT: TypeAlias = discord.ui.Select[discord.ui.View]
 _BUTTON: TypeAlias = discord.ui.Button[discord.ui.View]
 
 
-def _values(interaction: Interaction) -> list[str]:
-    data = cast(dict[str, Any], interaction.data or {})
-    return [str(value) for value in data.get("values") or [""]]
-
-
 class SpotMenu(
     discord.ui.DynamicItem[_SELECT], template=r"vs:spot:(?P<game>\d+):(?P<decision>\d+):(?P<n>\d+)"
 ):
@@ -74,10 +71,10 @@ class SpotMenu(
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"vs:spot:{game_id}:{decision_id}:{n}",
-                options=options or [discord.SelectOption(label="-")],
-                placeholder=placeholder,
+            dynamic_menu(
+                f"vs:spot:{game_id}:{decision_id}:{n}",
+                options,
+                placeholder,
             )
         )
         self.game_id, self.decision_id = game_id, decision_id
@@ -108,12 +105,10 @@ class RangeMenu(
         options: list[discord.SelectOption] | None = None,
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"vs:range:{game_id}:{decision_id}:{tile}",
-                options=options or [discord.SelectOption(label="-")],
-                placeholder=(
-                    f"Where should the {tile_words(tile)} go? Choose a group of places to number..."
-                ),
+            dynamic_menu(
+                f"vs:range:{game_id}:{decision_id}:{tile}",
+                options,
+                (f"Where should the {tile_words(tile)} go? Choose a group of places to number..."),
             )
         )
         self.game_id, self.decision_id, self.tile = game_id, decision_id, tile
@@ -141,10 +136,10 @@ class TileMenu(
         self, game_id: int, decision_id: int, options: list[discord.SelectOption] | None = None
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"vs:tile:{game_id}:{decision_id}",
-                options=options or [discord.SelectOption(label="-")],
-                placeholder="Or place another tile from your reserve...",
+            dynamic_menu(
+                f"vs:tile:{game_id}:{decision_id}",
+                options,
+                "Or place another tile from your reserve...",
             )
         )
         self.game_id, self.decision_id = game_id, decision_id
@@ -170,10 +165,10 @@ class RemoveMenu(
         self, game_id: int, decision_id: int, options: list[discord.SelectOption] | None = None
     ) -> None:
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"vs:remove:{game_id}:{decision_id}",
-                options=options or [discord.SelectOption(label="-")],
-                placeholder="Take a tile off your sheet...",
+            dynamic_menu(
+                f"vs:remove:{game_id}:{decision_id}",
+                options,
+                "Take a tile off your sheet...",
             )
         )
         self.game_id, self.decision_id = game_id, decision_id
@@ -187,7 +182,7 @@ class RemoveMenu(
 
     async def callback(self, interaction: Interaction) -> None:
         """Take the chosen tile off."""
-        cell = _values(interaction)[0]
+        cell = chosen_values(interaction)[0]
         await answer(host_of(interaction), interaction, self.game_id, self.decision_id, cell)
 
 
@@ -456,9 +451,7 @@ async def _decision(
     host: Host, interaction: Interaction, game_id: int, decision_id: int
 ) -> tuple[Game, GameState, Decision]:
     """The decision a menu or button answers, if it is still open and the clicker's."""
-    game = await host.tables.store.game(game_id)
-    if game.status != "active" or game.channel_id != interaction.channel_id:
-        raise Refusal("That game is over; these menus do nothing any more.")
+    game = await clicked_game(host, interaction, game_id, "menus")
     state: GameState = game.state()
     decision = next((d for d in state.pending if d.id == decision_id), None)
     if decision is None:
@@ -490,9 +483,7 @@ async def answer(
         game, state, decision = await _decision(host, interaction, game_id, decision_id)
         action: Action = parse_command(command)
         try:
-            played = await host.tables.of(host.games.of(game)).play(
-                game.channel_id, interaction.user.id, action
-            )
+            played = await play_click(host, interaction, game, action)
         except Refusal as refusal:  # in the table's words
             # A second click that came in while the first was played: say it was made.
             await _decision(host, interaction, game_id, decision_id)
@@ -545,7 +536,7 @@ async def show_choice(host: Host, interaction: Interaction, game_id: int, decisi
     await replies.defer(interaction, ephemeral=True)
     try:
         game, state, decision = await _decision(host, interaction, game_id, decision_id)
-        value = _values(interaction)[0]
+        value = chosen_values(interaction)[0]
         action = parse_command(f"place {value}")
         assert isinstance(action, Place)
         placement = Placement(action.tile, action.x, action.y, action.rot)
@@ -584,7 +575,7 @@ async def show_range(
     await replies.defer(interaction, ephemeral=True)
     try:
         game, state, decision = await _decision(host, interaction, game_id, decision_id)
-        value = _values(interaction)[0]
+        value = chosen_values(interaction)[0]
         # Only the menu's own numbers are read (`int` refuses past 4,300 digits).
         first = int(value) if value.isascii() and value.isdigit() and len(value) <= 4 else 1
         ordered = spots(state, decision, tile)
@@ -612,7 +603,7 @@ async def show_tile(host: Host, interaction: Interaction, game_id: int, decision
     await replies.defer(interaction, ephemeral=True)
     try:
         game, state, decision = await _decision(host, interaction, game_id, decision_id)
-        tile = _values(interaction)[0]
+        tile = chosen_values(interaction)[0]
         if tile not in placing.tiles(state, decision):
             raise Refusal("That tile cannot go on your sheet now: choose again from the prompt.")
     except Refusal as refusal:

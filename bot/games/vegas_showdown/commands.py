@@ -24,9 +24,9 @@ from bot.host import Host
 from bot.options import TableOptions
 from bot.posts import GREEN_FELT, Post
 from bot.seats import seat_colors
-from bot.shared_commands import TableWords, add_shared_commands
+from bot.shared_commands import GameGroup, TableWords
 from bot.store import Game
-from bot.table_commands import WAITS, TableCommands
+from bot.table_commands import WAITS
 from engine.vegas_showdown import Action, Color, GameState, NotationError, parse_command
 from engine.vegas_showdown.actions import BID_TARGETS, Place, Remove
 from engine.vegas_showdown.guide import TOPICS, Topic, guide
@@ -92,21 +92,18 @@ PROMPT_WORDS: Final = (
 Completer = Callable[[GameState, Color, Game], list[app_commands.Choice[T]]]
 
 
-class VegasShowdownCommands(app_commands.Group):
+class VegasShowdownCommands(GameGroup):
     """The `/vs` command group."""
 
     def __init__(self, host: Host, hosted: HostedGame) -> None:
         super().__init__(
-            name="vs", description="Play Vegas Showdown in this channel", guild_only=True
+            host,
+            hosted,
+            name="vs",
+            description="Play Vegas Showdown in this channel",
+            menu=MENU,
+            words=WORDS,
         )
-        self.host = host
-        self.table = TableCommands(host, hosted)
-        self.tables = self.table.tables
-        add_shared_commands(self, self.table, MENU, WORDS)
-
-    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
-        """Answer refusals privately; log anything unexpected and apologise."""
-        await self.table.report(interaction, error)
 
     # Lobby ---------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ import discord
 
 from bot import drawing
 from bot.options import TableOptions
-from bot.posts import COLOR_HEX, GREEN_FELT, Post, clip, story_embed
+from bot.posts import COLOR_HEX, GREEN_FELT, Post, clip, result_words, story_embed
 from bot.seats import display_names, user_of
 from bot.store import Game, Store
 from engine.vegas_showdown import (
@@ -467,11 +467,9 @@ def status_embed(
     if state.no_bid:
         barred = ", ".join(_barred(what) for what in state.no_bid)
         embed.add_field(name="No-Bid markers this round", value=barred, inline=False)
-    if game.status == "abandoned":
-        embed.add_field(name="Result", value="The game was abandoned: no winner.", inline=False)
-    elif state.over:
-        winners = and_list([names[c] for c in state.winners])
-        embed.add_field(name="Result", value=f"{winners} won.", inline=False)
+    result = result_words(game, state.over, [names[c] for c in state.winners])
+    if result is not None:
+        embed.add_field(name="Result", value=result, inline=False)
     else:
         waiting, _ = next_line(game, state, None)
         if state.step == "actions" and state.current is not None:

@@ -18,6 +18,7 @@ from typing import Final
 from rich.style import Style
 from rich.text import Text
 
+from bot.terminal_colors import bold_in, rich_color
 from engine.vegas_showdown import Color, GameState, describe_card
 from engine.vegas_showdown.actions import BidTarget
 from engine.vegas_showdown.bidding import standing_bidder, target_tile
@@ -25,7 +26,6 @@ from engine.vegas_showdown.components import Components
 from engine.vegas_showdown.sheet import Placement, cells_of
 from engine.vegas_showdown.state import Player
 from engine.vegas_showdown.tables import BASIC_TRACKS, COMPONENTS, card_of, tile_name
-from render.palette import RGB
 from render.vegas_showdown.rooms import doors_of
 from render.vegas_showdown.style import PLAYER_CODE, PLAYER_FILL, TILE_FILL, TILE_LETTER
 from render.vegas_showdown.words import action_words
@@ -44,18 +44,14 @@ LEGEND: Final = (
 )
 
 
-def _color(rgb: RGB) -> str:
-    return f"rgb({rgb[0]},{rgb[1]},{rgb[2]})"
-
-
 def player_style(color: Color) -> Style:
     """How a player's code is written: bold, in their colour."""
-    return Style(color=_color(PLAYER_FILL[color]), bold=True)
+    return bold_in(PLAYER_FILL[color])
 
 
 def tile_style(tile: str) -> Style:
     """A tile's cells: dark ink on its colour (yellow casino, blue hotel, green either)."""
-    return Style(color="black", bgcolor=_color(TILE_FILL[COMPONENTS.tiles[tile].color]))
+    return Style(color="black", bgcolor=rich_color(TILE_FILL[COMPONENTS.tiles[tile].color]))
 
 
 @cache
@@ -184,7 +180,7 @@ def _target_words(state: GameState, target: BidTarget) -> Text:
         line.append("nothing to bid on", DIM)
         return line
     facts = COMPONENTS.tiles[tile]
-    line.append(f"{TILE_LETTER[facts.color]} ", Style(color=_color(TILE_FILL[facts.color])))
+    line.append(f"{TILE_LETTER[facts.color]} ", Style(color=rich_color(TILE_FILL[facts.color])))
     line.append(f"{tile_name(tile):<22} {tile_codes()[tile]:<3} ")
     if target in BASIC_TRACKS:
         track = BASIC_TRACKS[target]
