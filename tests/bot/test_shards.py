@@ -184,7 +184,14 @@ async def test_two_processes_share_the_guilds_by_shard(
         current[1], one.channel, "lov trade offer", terms=f"{mine} pays {theirs} 1"
     )
     assert offer.ephemeral
-    prompt = offer_prompt(offer.posted, 1)
+    # The offer's prompt is posted once the offer is answered (by a process of its own,
+    # whose work the emulator cannot wait for): wait for it.
+    await emu.wait_until(
+        lambda: any("offers trade #1" in m.content for m in emu.history(one.channel)),
+        20,
+        "the offer's prompt",
+    )
+    prompt = offer_prompt(emu.history(one.channel), 1)
     emu.fail_next("* /webhooks/*", status=500)
     ending = asyncio.create_task(emu.slash(current[1], one.channel, "lov end"))
     await kill_when_failed(emu, one.bot, "* /webhooks/*")
