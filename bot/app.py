@@ -43,6 +43,8 @@ log = logging.getLogger("bot")
 # How long a stop (SIGTERM) may take to post the news still pending, which otherwise goes
 # out at the next start: well within the 10 s `docker stop` waits before killing.
 STOP_SECONDS: Final = 8.0
+# How long a thread runs Python before another one waiting for the interpreter lock gets it.
+SWITCH_INTERVAL: Final = 0.0005
 
 PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -303,6 +305,11 @@ def main(argv: list[str] | None = None, games: Games | None = None) -> int:
         return 2
     if not games:
         raise ValueError("no games to host: start the bot with `python -m bot`")
+    # The event loop hands work to threads (the store's syncs, the drawing workers' pipes)
+    # that need the interpreter lock while the loop runs Python: at Python's default of
+    # 5 ms they waited so long under load that answers queued behind them
+    # (`benchmarks.handoff` shows it).
+    sys.setswitchinterval(SWITCH_INTERVAL)
     bot = create_bot(settings, games, force_sync=args.sync, handle_signals=True)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
