@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import itertools
 import json
 import random
 import statistics
@@ -535,6 +536,19 @@ def parse_think(text: str) -> tuple[float, float]:
     return span
 
 
+def parse_setup(text: str) -> tuple[str, int]:
+    """`--setups`: `sqlite`, `postgresql` or `postgresql:N` (N processes)."""
+    database, _, count = text.partition(":")
+    if database not in ("sqlite", "postgresql") or not (count or "1").isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: say sqlite, postgresql or postgresql:2")
+    processes = int(count or "1")
+    if processes < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: at least 1 process")
+    if processes > 1 and database == "sqlite":
+        raise argparse.ArgumentTypeError(ONE_DATABASE_FILE)
+    return database, processes
+
+
 def main() -> None:
     """Parse the command line and run the levels."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -555,6 +569,13 @@ def main() -> None:
         "--postgres-url", help="a PostgreSQL server to create the databases on (else started here)"
     )
     parser.add_argument("--processes", type=int, default=1, help="bot processes (shards)")
+    parser.add_argument(
+        "--setups",
+        type=parse_setup,
+        nargs="+",
+        metavar="SETUP",
+        help="several setups in turns, level by level: sqlite postgresql postgresql:2",
+    )
     parser.add_argument("--against", metavar="REV", help="also run commit REV's bot, in turns")
     parser.add_argument("--rounds", type=int, default=1, help="with --against")
     parser.add_argument("--json", type=Path, help="write the reports here")
@@ -565,12 +586,13 @@ def main() -> None:
         parser.error("--processes: at least 1")
     if args.processes > 1 and args.database == "sqlite":
         parser.error(ONE_DATABASE_FILE)
-    if args.processes > 1 and args.profile is not None:
+    setups: list[tuple[str, int]] = args.setups or [(args.database, args.processes)]
+    if args.profile is not None and any(processes > 1 for _, processes in setups):
         parser.error("--profile profiles one bot process: leave --processes at 1")
     ramp = 0.0 if args.rush else args.ramp
     trees: list[tuple[str, Path]] = [("this tree", ROOT)]
     postgres: PostgresServer | None = None
-    if args.database == "postgresql":
+    if any(database == "postgresql" for database, _ in setups):
         postgres = (
             PostgresServer(url=args.postgres_url)
             if args.postgres_url
@@ -582,27 +604,28 @@ def main() -> None:
                 trees.insert(0, (args.against, unpack(args.against, Path(folder))))
             reports = []
             for channels in args.channels:
-                for number in range(args.rounds):
-                    for name, tree in trees:
-                        level = asyncio.run(
-                            run_level(
-                                channels,
-                                args.seconds,
-                                ramp,
-                                showdown_share=args.showdown_share,
-                                tree=tree,
-                                profile=args.profile,
-                                asyncio_debug=args.asyncio_debug,
-                                seed=number + 1,
-                                think=args.think,
-                                postgres=postgres,
-                                processes=args.processes,
-                                channels_per_guild=args.channels_per_guild,
-                            )
+                for number, (database, processes), (name, tree) in itertools.product(
+                    range(args.rounds), setups, trees
+                ):
+                    level = asyncio.run(
+                        run_level(
+                            channels,
+                            args.seconds,
+                            ramp,
+                            showdown_share=args.showdown_share,
+                            tree=tree,
+                            profile=args.profile,
+                            asyncio_debug=args.asyncio_debug,
+                            seed=number + 1,
+                            think=args.think,
+                            postgres=postgres if database == "postgresql" else None,
+                            processes=processes,
+                            channels_per_guild=args.channels_per_guild,
                         )
-                        found = {"tree": name, "round": number + 1, **report(level)}
-                        reports.append(found)
-                        print_report(found, f"[{name}, round {number + 1}] ")
+                    )
+                    found = {"tree": name, "round": number + 1, **report(level)}
+                    reports.append(found)
+                    print_report(found, f"[{name}, round {number + 1}] ")
     finally:
         if postgres is not None:
             postgres.stop()
