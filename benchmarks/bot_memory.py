@@ -8,12 +8,13 @@ an empty database, then on one holding `--games` finished games of each kind (Lo
 Vegas and Vegas Showdown, three players of one guild's thirty) and `--active` games of
 each kind under way (ten random moves in). Its resident memory (RSS, from /proc) is read
 once start-up is over (the games under way taken up again), and again after
-`/vegas leaderboard` of each game, which reads every finished game of the guild (and
-rates them all, the first time). The drawing worker's RSS is given apart.
+`/vegas leaderboard` of each game, which reads every finished game of the guild. The
+drawing worker's RSS is given apart.
 
 A finished game is stored as the bot stores a game's last move: its final state, with the
-winner decided; only that last move is in its log (the bot reads no finished game's log
-at start-up or for a leaderboard, and a full log would take long to save).
+winner decided, and rated as the bot rates it; only that last move is in its log (the bot
+reads no finished game's log at start-up or for a leaderboard, and a full log would take
+long to save).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any, Final
 
 from benchmarks.load_world import children, memory_mib
 from bot.games import GAMES
+from bot.ratings import Ratings
 from bot.store import Store
 from engine import lords_of_vegas, vegas_showdown
 from engine.lords_of_vegas.randomplay import RandomPlayer as LordsPlayer
@@ -146,6 +148,8 @@ async def fill(
             kind = KINDS[number % len(KINDS)]
             seated = chance.sample(people, len(COLORS))
             await store_game(store, kind, guild, table.id, seated, played(kind, number, 10))
+        # Rated, as the bot rates each game when it ends.
+        await Ratings(store, GAMES).update()
     finally:
         await store.close()
 

@@ -545,7 +545,7 @@ def parse_setup(text: str) -> tuple[str, int]:
     if processes < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: at least 1 process")
     if processes > 1 and database == "sqlite":
-        raise argparse.ArgumentTypeError(ONE_DATABASE_FILE)
+        raise argparse.ArgumentTypeError(f"{text!r}: several processes need postgresql:{count}")
     return database, processes
 
 

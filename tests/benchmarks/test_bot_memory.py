@@ -31,6 +31,8 @@ async def test_the_filled_database_holds_finished_and_active_games_of_both_kinds
             finished = await store.finished_games(guild_id=guild.id, kind=kind, limit=None)
             assert len(finished) == 3
             assert all(game.state().over for game in finished)
+            rated = {rating.game_id for rating in await store.ratings(kind, guild.id)}
+            assert rated == {game.id for game in finished}
         active = await store.active_games()
         assert sorted(game.channel_id for game in active) == sorted(t.id for t in tables)
         assert {game.kind for game in active} == set(KINDS)
