@@ -23,6 +23,9 @@ OPEN_GAME_SQL: Final = (
     "ON s.game_id = g.id WHERE g.channel_id = {} AND g.status IN ('lobby', 'active')"
 )
 SEATS_SQL: Final = "SELECT color, user_id FROM seats WHERE game_id = {}"
+# How the players' connections name themselves to PostgreSQL (`pg_stat_activity`), apart
+# from the bots'.
+PLAYERS_APPLICATION: Final = "vegas-load-players"
 
 # What a player sees of a table: the game's status, its state JSON, colour -> user id.
 Seen = tuple[str, str | None, dict[str, int]]
@@ -111,7 +114,12 @@ class PostgresReader:
     async def read(self, channel: Channel) -> Seen | None:
         """The channel's open game (status, state JSON, seats), or None."""
         if self._pool is None:
-            self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=4)
+            self._pool = await asyncpg.create_pool(
+                self.url,
+                min_size=1,
+                max_size=4,
+                server_settings={"application_name": PLAYERS_APPLICATION},
+            )
         async with self._pool.acquire() as conn:
             row = await conn.fetchrow(OPEN_GAME_SQL.format("$1"), channel.id)
             if row is None:
