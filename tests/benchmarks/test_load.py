@@ -6,11 +6,38 @@ never how fast anything was.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from benchmarks.load import print_report, report, run_level
+from tests.postgres import PostgresServer
 
 FIGURES = ("median", "p90", "p99", "max")
+FIELDS = {
+    "channels",
+    "mode",
+    "database",
+    "processes",
+    "think",
+    "seconds",
+    "commands",
+    "commands_per_second",
+    "overall",
+    "by_kind",
+    "opening",
+    "bot_cpu_ms_per_command",
+    "bot_main_process_cpu_ms_per_command",
+    "bot_cpu_share_of_one_core",
+    "database_cpu_ms_per_command",
+    "bot_rss_mib",
+    "bot_peak_rss_mib",
+    "bot_requests_per_command",
+    "driver_cpu_share_of_one_core",
+    "failed",
+    "late",
+    "lost",
+}
 
 
 def check_latencies(figures: dict[str, object]) -> None:
@@ -29,26 +56,9 @@ async def test_a_short_run_of_both_games_reports_every_figure(
     level = await run_level(channels=4, seconds=4.0, ramp=1.0, showdown_share=0.5)
     found = report(level)
 
-    assert set(found) >= {
-        "channels",
-        "mode",
-        "seconds",
-        "commands",
-        "commands_per_second",
-        "overall",
-        "by_kind",
-        "opening",
-        "bot_cpu_ms_per_command",
-        "bot_main_process_cpu_ms_per_command",
-        "bot_cpu_share_of_one_core",
-        "bot_rss_mib",
-        "bot_peak_rss_mib",
-        "bot_requests_per_command",
-        "driver_cpu_share_of_one_core",
-        "failed",
-        "late",
-        "lost",
-    }
+    assert set(found) >= FIELDS
+    assert found["database"] == "sqlite" and found["processes"] == 1
+    assert found["database_cpu_ms_per_command"] is None  # SQLite runs inside the bot
     assert found["channels"] == 4 and found["mode"] == "ramp 1 s"
     assert found["commands"] == found["overall"]["count"] > 0
     assert found["commands_per_second"] > 0
@@ -67,3 +77,43 @@ async def test_a_short_run_of_both_games_reports_every_figure(
     print_report(found)
     printed = capsys.readouterr().out
     assert "4 channels, ramp 1 s" in printed and "lov start" in printed
+
+
+async def test_two_processes_on_postgresql_share_the_channels_and_answer_every_command(
+    postgres_server: PostgresServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    level = await run_level(
+        channels=4,
+        seconds=4.0,
+        ramp=1.0,
+        showdown_share=0.5,
+        postgres=postgres_server,
+        processes=2,
+        channels_per_guild=1,
+    )
+    found = report(level)
+
+    assert set(found) >= FIELDS
+    assert (found["database"], found["processes"], found["think"]) == ("postgresql", 2, "0.5-2 s")
+    assert found["commands"] == found["overall"]["count"] > 0
+    check_latencies(found["overall"])
+    # One channel per guild, the guilds dealt to shards 0 and 1 in turn, every second
+    # channel Vegas Showdown: Lords of Vegas is played in shard 0's guilds, Vegas Showdown
+    # in shard 1's. Both were started: both processes answered.
+    for game in ("lov", "vs"):
+        check_latencies(found["by_kind"][f"{game} start"])
+    assert found["bot_cpu_ms_per_command"] >= found["bot_main_process_cpu_ms_per_command"] > 0
+    assert found["bot_rss_mib"] > 0 and found["bot_peak_rss_mib"] > 0
+    if postgres_server.folder is not None:  # a server the tests started: its CPU is read
+        assert found["database_cpu_ms_per_command"] > 0
+    # Nothing failed, nothing was lost: every command got its whole answer.
+    assert found["failed"] == 0 and found["lost"] == 0
+    assert all(sample.complete is not None for sample in level.samples)
+
+    print_report(found)
+    assert "postgresql, 2 process(es)" in capsys.readouterr().out
+
+
+def test_several_processes_need_postgresql() -> None:
+    with pytest.raises(ValueError, match="use --database postgresql"):
+        asyncio.run(run_level(channels=2, seconds=1.0, ramp=0.0, processes=2))
