@@ -1,8 +1,10 @@
 """The store on PostgreSQL (asyncpg): for several bot processes sharing one database.
 
-Each `Store` holds one connection and its calls take turns on it, as on SQLite. A move's
-version check is an `UPDATE ... WHERE version = ?`, which PostgreSQL runs row-locked, so
-of two writers from one version exactly one wins, whichever process they are in.
+Each `Store` holds a few connections (`CONNECTIONS`), made as they are needed: a call
+borrows one for its statement or transaction, so calls for different channels do not
+wait for each other's round trips to the server. A move's version check is an
+`UPDATE ... WHERE version = ?`, which PostgreSQL runs row-locked, so of two writers from
+one version exactly one wins, whichever connection or process they are in.
 
 Migrations are the twins in `migrations/postgresql/`, numbered like SQLite's; the table
 `schema_migrations` records those applied. Start-up takes an advisory lock around them,
@@ -36,6 +38,8 @@ from .errors import MigrationError, StoreError
 from .migrate import find_migrations
 
 CONNECT_TIMEOUT_SECONDS: Final = 10.0
+# Connections one store opens at the most (its calls share them).
+CONNECTIONS: Final = 4
 # Any fixed 64-bit number, the same in every process ("VegasHos" in ASCII).
 MIGRATION_LOCK: Final = 0x5665676173486F73
 SCHEMA_TABLE: Final = "schema_migrations"
@@ -214,8 +218,8 @@ class PostgreSQLDatabase:
         """Wrap an open, migrated connection; use `PostgreSQLDatabase.open` instead."""
         self._url = url
         self._synchronous = synchronous
-        self._connection = _Connection(conn)
-        self._lock = asyncio.Lock()
+        self._idle = [_Connection(conn)]  # connections made and not lent now
+        self._free = asyncio.Semaphore(CONNECTIONS)
 
     @property
     def location(self) -> str:
@@ -241,35 +245,46 @@ class PostgreSQLDatabase:
         return cls(conn, url, synchronous)
 
     async def close(self) -> None:
-        """Close the connection (waiting for the current operation to finish)."""
-        async with self._lock:
-            await self._connection.conn.close()
+        """Close the connections (waiting for the operations under way to finish)."""
+        for _ in range(CONNECTIONS):
+            await self._free.acquire()
+        for connection in self._idle:
+            await connection.conn.close()
+        self._idle.clear()
 
-    async def _ready(self) -> _Connection:
-        """The connection, made again if the server dropped it; no transaction left open."""
-        conn = self._connection.conn
-        if conn.is_closed():
-            self._connection = _Connection(await _connect(self._url, self._synchronous))
-        elif conn.is_in_transaction():
+    @asynccontextmanager
+    async def _borrowed(self) -> AsyncIterator[_Connection]:
+        """A connection for one call: an idle one, or a new one while fewer are open."""
+        async with self._free:
+            connection = await self._ready(self._idle.pop() if self._idle else None)
+            try:
+                yield connection
+            finally:
+                self._idle.append(connection)
+
+    async def _ready(self, connection: _Connection | None) -> _Connection:
+        """`connection`, made (again, if the server dropped it); no transaction left open."""
+        if connection is None or connection.conn.is_closed():
+            return _Connection(await _connect(self._url, self._synchronous))
+        if connection.conn.is_in_transaction():
             # A task cancelled while rolling back left its transaction open: end it here,
             # so nothing of it is ever committed by the next one.
-            await conn.execute("ROLLBACK")
-        return self._connection
+            await connection.conn.execute("ROLLBACK")
+        return connection
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement on its own (it commits by itself)."""
-        async with self._lock:
-            return await (await self._ready()).execute(sql, params)
+        async with self._borrowed() as connection:
+            return await connection.execute(sql, params)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run one query on its own."""
-        async with self._lock:
-            return await (await self._ready()).fetch(sql, params)
+        async with self._borrowed() as connection:
+            return await connection.fetch(sql, params)
 
     @asynccontextmanager
     async def _within(self, begin: str, durable: bool = True) -> AsyncIterator[_Connection]:
-        async with self._lock:
-            connection = await self._ready()
+        async with self._borrowed() as connection:
             await connection.conn.execute(begin)
             if not durable:
                 await connection.conn.execute("SET LOCAL synchronous_commit = off")
@@ -283,8 +298,7 @@ class PostgreSQLDatabase:
 
     async def save_move(self, move: MoveToSave) -> tuple[int, int] | None:
         """Save an accepted move in one statement: one round trip, its own transaction."""
-        async with self._lock:
-            connection = await self._ready()
+        async with self._borrowed() as connection:
             rows = await connection.conn.fetch(
                 SAVE_MOVE,
                 *(move.now, move.game_over, move.game_id, move.expected_version),
@@ -309,8 +323,8 @@ class PostgreSQLDatabase:
 
     async def schema_version(self) -> int:
         """The last migration applied."""
-        async with self._lock:
-            return await _schema_version((await self._ready()).conn)
+        async with self._borrowed() as connection:
+            return await _schema_version(connection.conn)
 
     async def integrity_problems(self) -> list[str]:
         """Constraints PostgreSQL does not hold to, and a move log left unguarded."""

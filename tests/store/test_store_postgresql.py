@@ -34,6 +34,30 @@ async def test_processes_starting_at_once_migrate_once(postgres_url: str) -> Non
             await store.close()
 
 
+async def test_a_transaction_under_way_holds_up_no_other_channel(postgres_url: str) -> None:
+    async with await Store.open(postgres_url, kinds=GAMES) as store:
+        one = await start_table(store, 1, ["red", "blue"], seed=1)
+        other = await start_table(store, 2, ["red", "blue"], seed=2)
+        holding = asyncio.Event()
+        release = asyncio.Event()
+
+        async def slow_change() -> None:
+            async with store.database.transaction() as db:
+                await db.execute("UPDATE games SET updated_at = updated_at WHERE id = ?", (one.id,))
+                holding.set()
+                await release.wait()  # a slow round trip, say
+
+        slow = asyncio.create_task(slow_change())
+        await holding.wait()
+        # Meanwhile another channel's game is read and changed, on another connection
+        # (with one connection for the store, these would wait for ever).
+        read = await asyncio.wait_for(store.game(other.id), 30)
+        assert read.version == other.version
+        assert await asyncio.wait_for(store.waiting_spells(other.id, {7}), 30) == {7}
+        release.set()
+        await slow
+
+
 async def test_a_database_from_newer_code_is_not_touched(postgres_url: str) -> None:
     async with await Store.open(postgres_url, kinds=GAMES) as store:
         await store.database.execute("INSERT INTO schema_migrations (version) VALUES (99)")
