@@ -361,16 +361,21 @@ async def run_level(
             args = ["-m", "bot"]
             if profile is not None:
                 args = ["-m", "benchmarks.profiled_bot", str(profile)]
-            for shard in range(processes):
-                sharding = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
-                own = {**env, **sharding} if processes > 1 else env
-                bots.append(BotProcess(emu, args, folder / f"bot-{shard}.log", own))
-                await bots[-1].start(timeout=60)
-            await emu.wait_until(lambda: bool(emu.commands.global_commands), 30, "the commands")
-            await asyncio.sleep(WARM_UP)  # the drawing workers start and import the games
-            load = Load(emu, reader, level, seed, think)
-            pids = [bot.pid for bot in bots if bot.pid is not None]
-            await play(load, tables, ramp, seconds, pids, postgres)
+            try:
+                for shard in range(processes):
+                    sharding = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)}
+                    own = {**env, **sharding} if processes > 1 else env
+                    bots.append(BotProcess(emu, args, folder / f"bot-{shard}.log", own))
+                    await bots[-1].start(timeout=60)
+                await emu.wait_until(lambda: bool(emu.commands.global_commands), 30, "the commands")
+                await asyncio.sleep(WARM_UP)  # the drawing workers start and import the games
+                load = Load(emu, reader, level, seed, think)
+                pids = [bot.pid for bot in bots if bot.pid is not None]
+                await play(load, tables, ramp, seconds, pids, postgres)
+            finally:
+                # While their database is still there: stopping, a bot posts what is left.
+                for bot in bots:
+                    await bot.stop(timeout=30)
     finally:
         for bot in bots:
             await bot.stop(timeout=30)
