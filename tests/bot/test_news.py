@@ -51,6 +51,11 @@ async def assert_saved_and_posted(table: Table, moves: int) -> None:
         assert game is not None and game.moves == moves
         assert (await verify_game(store, game.id)).ok
         assert await store.integrity_problems() == []
+        # A posted news is dropped just after Discord takes it: wait for that write.
+        for _ in range(200):
+            if not await store.all_news():
+                break
+            await asyncio.sleep(0.05)
         assert await store.all_news() == []
     finally:
         await store.close()

@@ -391,9 +391,10 @@ def test_arrow_keys_edit_the_line_at_a_real_terminal(tmp_path: Path) -> None:
         )
     screen = b""
 
-    def until(text: bytes) -> None:
+    def until(text: bytes, after: bytes = b"") -> None:
+        """Read the screen until `text` shows (after the last `after`, if given)."""
         nonlocal screen
-        while text not in screen:
+        while text not in screen[screen.rfind(after) if after else 0 :]:
             ready = select.select([fd], [], [], 60)[0]
             assert ready, screen.decode(errors="replace")[-2000:]
             screen += os.read(fd, 65536)
@@ -403,6 +404,9 @@ def test_arrow_keys_edit_the_line_at_a_real_terminal(tmp_path: Path) -> None:
         # "sttus", three steps left, "a": the line becomes "status".
         os.write(fd, b"sttus" + b"\x1b[D" * 3 + b"a\r")
         until(b"Cards drawn:")
+        # Ctrl-D once readline asks again: typed while the terminal is between lines (not
+        # in readline's raw mode), the kernel's line discipline would eat it as an EOF mark.
+        until(b"blue> ", after=b"Cards drawn:")
         os.write(fd, b"\x04")  # Ctrl-D
         until(b"The game is kept")
     finally:
