@@ -53,6 +53,8 @@ TOKEN_LIFETIME: Final = timedelta(minutes=14)
 CLOCK_MARGIN: Final = timedelta(seconds=10)
 # When Discord fails, how long before the channel's news is tried again.
 RETRY_SECONDS: Final = 30.0
+# News of a channel read from the store at a time (usually there is one).
+NEWS_BATCH: Final = 10
 POSTED_BELOW: Final = (
     "Your move is saved; what it did is posted below (Discord would not take it here)."
 )
@@ -220,9 +222,14 @@ class Outbox:
     # Posting -------------------------------------------------------------------------
 
     async def _drain(self, channel_id: int) -> None:
+        # News saved while some are posted kick the channel again (it is dirty again), so
+        # the pending ones are read a batch at a time, not once more after each post.
         while channel_id in self._dirty and not self._closed:
             self._dirty.discard(channel_id)
-            while (news := await self.store.next_news(channel_id)) is not None:
+            pending = await self.store.channel_news(channel_id, NEWS_BATCH)
+            if len(pending) == NEWS_BATCH:
+                self._dirty.add(channel_id)  # more than a batch waits: read again after it
+            for news in pending:
                 try:
                     done = await self._deliver(news)
                 except Exception:

@@ -187,14 +187,16 @@ class Tables:
         under the channel's lock, so no later move is saved before it.
         """
         hosted = self.games.of(game)
+        state_json = state.model_dump_json()
+        game_over = hosted.rules.is_over(state)
         try:
-            await self.store.save_action(
+            saved = await self.store.save_action(
                 game.id,
                 game.version,
                 user_id,
                 line,
-                state.model_dump_json(),
-                game_over=hosted.rules.is_over(state),
+                state_json,
+                game_over=game_over,
                 outgoing=outgoing,
             )
         except (VersionConflict, WrongStatus):
@@ -202,7 +204,7 @@ class Tables:
                 f"The game changed at the same moment; check `/{hosted.command} status` and "
                 "try again."
             ) from None
-        played = Played(await self.store.game(game.id), state, events, color)
+        played = Played(saved.game(game, state_json, game_over=game_over), state, events, color)
         self.on_saved(played)
         return played
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, Final, Literal
 
@@ -180,10 +180,26 @@ class Prompt:
 
 @dataclass(frozen=True)
 class Saved:
-    """What `save_action` committed: the move's number and the game's new version."""
+    """What `save_action` committed: the move's number, the game's new version, its time."""
 
     seq: int
     version: int
+    at: str
+
+    def game(self, before: Game, state_json: str, *, game_over: bool) -> Game:
+        """The game as this save left it, given the game it was saved against (`before`).
+
+        It is the row the store would read back now, without reading it.
+        """
+        return replace(
+            before,
+            version=self.version,
+            moves=self.seq,
+            updated_at=self.at,
+            state_json=state_json,
+            status="finished" if game_over else before.status,
+            ended_at=self.at if game_over else before.ended_at,
+        )
 
 
 @dataclass(frozen=True)

@@ -335,6 +335,7 @@ class Store:
         nothing is written: reload, recompute and try again.
         """
         asker = outgoing.asker if outgoing is not None else None
+        now = utc_now()
         saved = await self._db.save_move(
             MoveToSave(
                 game_id=game_id,
@@ -343,7 +344,7 @@ class Store:
                 command=command_line,
                 state_json=new_state_json,
                 game_over=game_over,
-                now=utc_now(),
+                now=now,
                 with_news=outgoing is not None,
                 note=outgoing.note if outgoing is not None else "",
                 interaction_id=asker.interaction_id if asker else None,
@@ -355,7 +356,7 @@ class Store:
                 await self._refuse(db, game_id, expected_version, ("active",))
             raise AssertionError("unreachable: _refuse always raises")
         version, seq = saved
-        return Saved(seq=seq, version=version)
+        return Saved(seq=seq, version=version, at=now)
 
     async def finish_game(self, game_id: int, expected_version: int) -> Game:
         """Mark an active game finished; it stays stored for history and statistics."""
@@ -709,14 +710,12 @@ class Store:
 
     # The outbox: news of accepted moves not posted yet ---------------------------------
 
-    async def next_news(self, channel_id: int) -> News | None:
-        """The oldest news not yet posted in this channel, if any."""
-        rows = list(
-            await self._db.fetch(
-                f"{_SELECT_NEWS} WHERE o.channel_id = ? ORDER BY o.id LIMIT 1", (channel_id,)
-            )
+    async def channel_news(self, channel_id: int, limit: int = 10) -> list[News]:
+        """The oldest `limit` news not yet posted in this channel, oldest first."""
+        rows = await self._db.fetch(
+            f"{_SELECT_NEWS} WHERE o.channel_id = ? ORDER BY o.id LIMIT ?", (channel_id, limit)
         )
-        return _news_from_row(rows[0]) if rows else None
+        return [_news_from_row(row) for row in rows]
 
     async def all_news(self, shards: Shards | None = None) -> list[News]:
         """Every news not yet posted, oldest first (only of `shards`' guilds, if given)."""

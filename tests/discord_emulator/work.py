@@ -101,7 +101,7 @@ class BotWork:
 
 
 def describe(task: asyncio.Task[Any]) -> str:
-    """A task's name and where it waits: `Task-7 (Outbox._drain > Store.next_news)`."""
+    """A task's name and where it waits: `Task-7 (Outbox._drain > Store.channel_news)`."""
     where = " > ".join(code.co_qualname for code in awaiting(task.get_coro()))
     return f"{task.get_name()} ({where})"
 

@@ -84,6 +84,8 @@ async def play_move(store: Store, game_id: int, player: RandomPlayer) -> tuple[S
         return None
     actor, line, state_json, over = decide(game, player)
     saved = await store.save_action(game.id, game.version, actor, line, state_json, game_over=over)
+    # The game the save hands back is the one stored, the last move (game over) included.
+    assert saved.game(game, state_json, game_over=over) == await store.game(game_id)
     return saved, line
 
 

@@ -158,6 +158,7 @@ async def test_saving_a_move_appends_the_log_replaces_the_snapshot_and_bumps_the
         assert (saved.seq, saved.version) == (expected_seq, before.version + 1)
         assert (after.version, after.moves) == (before.version + 1, expected_seq)
         assert after.state_json == state_json
+        assert saved.game(before, state_json, game_over=over) == after
 
     game, moves = await store.game_and_moves(game.id)
     assert [m.seq for m in moves] == list(range(1, game.moves + 1))

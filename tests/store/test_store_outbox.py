@@ -37,11 +37,12 @@ async def test_news_is_saved_with_its_move_and_kept_until_dropped(store: Store) 
     assert (move.seq, move.command, move.actor_user_id) == (saved.seq, line, actor)
     assert move.state_before == before  # the snapshot the move replaced
     assert move.note == "⏰ Time is up." and move.asker is None
-    assert await store.next_news(71) == start
-    assert await store.next_news(72) is None
+    assert await store.channel_news(71) == [start, move]
+    assert await store.channel_news(71, limit=1) == [start]
+    assert await store.channel_news(72) == []
 
     await store.drop_news(start.id)
-    assert await store.next_news(71) == move
+    assert await store.channel_news(71) == [move]
     await store.drop_news(move.id)
     assert await store.all_news() == []
 
