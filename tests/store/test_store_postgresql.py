@@ -58,6 +58,16 @@ async def test_a_transaction_under_way_holds_up_no_other_channel(postgres_url: s
         await slow
 
 
+async def test_bookkeeping_does_not_wait_for_the_disk_and_moves_do(postgres_url: str) -> None:
+    async with await Store.open(postgres_url, kinds=GAMES) as store:
+        async with store.database.transaction(durable=False) as db:
+            assert await db.fetch("SHOW synchronous_commit") == [("off",)]
+        async with store.database.transaction() as db:
+            assert await db.fetch("SHOW synchronous_commit") == [("on",)]
+        # SET LOCAL ends with its transaction: the connection is durable again.
+        assert await store.database.fetch("SHOW synchronous_commit") == [("on",)]
+
+
 async def test_a_database_from_newer_code_is_not_touched(postgres_url: str) -> None:
     async with await Store.open(postgres_url, kinds=GAMES) as store:
         await store.database.execute("INSERT INTO schema_migrations (version) VALUES (99)")
