@@ -4,7 +4,9 @@
 
 DATABASE is a SQLite file or a postgresql:// URL.
 
-Prints `ready` once the store is open, then `ack GAME SEQ COMMAND` after every move the
+Waits for a line on its input before it opens the store (so that the test can start the
+next writer, whose imports take a second, while this one writes). Prints `ready` once
+the store is open, then `ack GAME SEQ COMMAND` after every move the
 store has committed. It continues whatever game the channel has open (a lobby left
 half-seated, or a game under way) and starts a new one whenever a game ends.
 """
@@ -25,6 +27,7 @@ AI_COLORS = ("green",)
 
 
 async def main(database: str, run: int, synchronous: Synchronous) -> None:
+    sys.stdin.readline()  # the test's go-ahead: the writer before this one is dead
     store = await Store.open(database, kinds=GAMES, synchronous=synchronous)
     print("ready", flush=True)
     player = RandomPlayer(seed=run, style=sorted(STYLES)[run % len(STYLES)])
