@@ -8,7 +8,7 @@ Each such thread needs the interpreter lock (the GIL) to do its part, and while 
 event loop runs Python it gets it only when the loop's switch interval is up. This
 keeps the loop busy (a task computing `--busy-ms` at a time, as the bot answering many
 channels does) and times a round trip to a drawing worker that does nothing, at
-Python's default switch interval (5 ms) and at the bot's (`bot.app.SWITCH_INTERVAL`),
+Python's default switch interval (5 ms) and at the bot's (`bot.serving.SWITCH_INTERVAL`),
 each in a fresh process.
 """
 
@@ -22,7 +22,7 @@ import sys
 import time
 
 from bot import drawing
-from bot.app import SWITCH_INTERVAL
+from bot.serving import SWITCH_INTERVAL
 
 DEFAULT_INTERVAL = 0.005
 

@@ -30,6 +30,7 @@ from bot.host import Host
 from bot.prompts import Prompts
 from bot.rematch import RematchButton
 from bot.replay import PERSISTENT_ITEMS as REPLAY_ITEMS
+from bot.serving import freeze_startup_objects, tune_interpreter
 from bot.settings import Settings
 from bot.shards import Shards
 from bot.startup import configure_logging, settings_problem, start_problem
@@ -43,8 +44,6 @@ log = logging.getLogger("bot")
 # How long a stop (SIGTERM) may take to post the news still pending, which otherwise goes
 # out at the next start: well within the 10 s `docker stop` waits before killing.
 STOP_SECONDS: Final = 8.0
-# How long a thread runs Python before another one waiting for the interpreter lock gets it.
-SWITCH_INTERVAL: Final = 0.0005
 
 PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -159,8 +158,9 @@ class VegasHost(discord.Client):
         self._recovery = asyncio.create_task(self.host.recover())
         self._timer_task = asyncio.create_task(self.timers.run())
         await self.host.autoplay.resume_all(self.own_shards)
-        if self.handle_signals:
+        if self.handle_signals:  # the bot has its process to itself (`python -m bot`)
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
+            log.debug("%s objects frozen out of the garbage collector", freeze_startup_objects())
 
     def _on_sigterm(self) -> None:
         if self.tables is not None:
@@ -305,11 +305,7 @@ def main(argv: list[str] | None = None, games: Games | None = None) -> int:
         return 2
     if not games:
         raise ValueError("no games to host: start the bot with `python -m bot`")
-    # The event loop hands work to threads (the store's syncs, the drawing workers' pipes)
-    # that need the interpreter lock while the loop runs Python: at Python's default of
-    # 5 ms they waited so long under load that answers queued behind them
-    # (`benchmarks.handoff` shows it).
-    sys.setswitchinterval(SWITCH_INTERVAL)
+    tune_interpreter()
     bot = create_bot(settings, games, force_sync=args.sync, handle_signals=True)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
