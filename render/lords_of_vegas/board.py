@@ -10,17 +10,14 @@ from engine.lords_of_vegas import GAME_OVER, Color, GameState
 from engine.lords_of_vegas.casino import casino_map
 
 from ..canvas import Canvas, Drawing
-from ..palette import encode_paletted, paletted
+from ..palette import paletted
 from ..paletted import Underlay
+from ..png import encode_indexed
 from .background import background, paletted_background
 from .lots import draw_last_card_frame, draw_lot_header, draw_marker, draw_tiles
 from .panel import draw_panel
 from .style import palette, palette_image
 from .track import draw_track_markers
-
-# Measured on late-game boards: levels 1 and 2 both take about 6 ms (118 and 112 KiB),
-# level 3 7 ms (106 KiB), level 6 17 ms (88 KiB), level 9 120 ms (83 KiB).
-COMPRESS_LEVEL = 2
 
 
 def display_names(state: GameState, names: Mapping[Color, str] | None) -> dict[Color, str]:
@@ -73,8 +70,8 @@ def draw_moment(canvas: Canvas, state: GameState, names: Mapping[Color, str] | N
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """Map the RGB image onto the board's fixed palette and encode it as a PNG."""
-    return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
+    """The board image as a PNG; an RGB image is mapped onto the board's palette first."""
+    return encode_indexed(paletted(image, palette_image()))
 
 
 def board_frame(state: GameState, *, names: Mapping[Color, str] | None = None) -> Image.Image:
