@@ -39,6 +39,35 @@ def _painted(painter: Painter, width: int, height: int, args: tuple[Hashable, ..
 
 # A rounded box this large is stamped from a sprite: Pillow fills it a line at a time.
 LARGE_ROUNDED: Final = 20_000
+# Patches kept (see `Canvas.patch`): each holds two small "P" pictures, a few KiB each.
+PATCHES: Final = 4096
+
+
+# What a patch is drawn over: a painter that covers the whole region, and its arguments.
+Ground = tuple[Painter, tuple[Hashable, ...]]
+
+
+@lru_cache(maxsize=PATCHES)
+def _patched(
+    painter: Painter,
+    args: tuple[Hashable, ...],
+    ground: Ground,
+    palette: Palette,
+    size: tuple[int, int],
+) -> tuple[Image.Image, tuple[TextPlacement, ...]]:
+    """`painter` drawn over `ground` on a "P" canvas of `size`: its pixels and texts.
+
+    Keyed by everything the drawing reads (the painter, its arguments, what it is drawn
+    over, the palette and the size), so a kept patch is exactly what drawing gives.
+    """
+    image = Image.new("P", size, 0)
+    image.putpalette(palette.image.getpalette() or [])
+    local = Canvas(image, palette)
+    region = Box(0, 0, *size)
+    ground_painter, ground_args = ground
+    ground_painter(local, region, *ground_args)
+    painter(local, region, *args)
+    return local.image, tuple(local.placements)
 
 
 @lru_cache(maxsize=64)
@@ -60,13 +89,19 @@ class Canvas:
     """
 
     def __init__(
-        self, image: Image.Image, palette: Palette | None = None, under: Underlay | None = None
+        self,
+        image: Image.Image,
+        palette: Palette | None = None,
+        under: Underlay | None = None,
+        *,
+        patches: bool = True,
     ) -> None:
         if (image.mode == "P") != (palette is not None):
             raise ValueError('a palette goes with a "P" image, and only with one')
         self.image = image
         self.palette = palette
         self.under = under
+        self.patches = patches
         self.draw = ImageDraw.Draw(image)
         self.placements: list[TextPlacement] = []
 
@@ -169,6 +204,25 @@ class Canvas:
         """
         self.stamp(_painted(painter, box.width, box.height, args), box.left, box.top)
 
+    def patch(self, region: Box, ground: Ground, painter: Painter, *args: Hashable) -> None:
+        """Draw `painter(canvas, region, *args)`, reusing an earlier drawing over the same ground.
+
+        For parts of a picture that look alike from one picture to the next (a built lot's
+        header, its die): on a "P" canvas the painter draws once per arguments and
+        `ground`, on a canvas of the region alone that `ground` (a painter and its
+        arguments) first covers with what this canvas holds under `region`; later calls
+        paste the pixels and record the texts. Both painters must draw inside `region`
+        only and take their place from it (they are given it at (0, 0) then). Without
+        `patches` (or in RGB) the painter simply draws here, over what is really there.
+        """
+        if self.palette is None or not self.patches:
+            painter(self, region, *args)
+            return
+        size = (region.width, region.height)
+        pixels, texts = _patched(painter, args, ground, self.palette, size)
+        self._paste(pixels, region.left, region.top, size, None)
+        self._record(texts, region.left, region.top)
+
     def stamp(self, sprite: Sprite, x: int, y: int) -> None:
         """Paste `sprite` with its top left corner at (x, y) and record its texts there."""
         if self.palette is None:
@@ -184,7 +238,11 @@ class Canvas:
                 else:
                     soft = mapped.soft
                     blend_region(self.image, self.palette, left, top, soft, soft, self.under)
-        for placed in sprite.texts:
+        self._record(sprite.texts, x, y)
+
+    def _record(self, texts: tuple[TextPlacement, ...], x: int, y: int) -> None:
+        """Record `texts`, drawn with their top left at (0, 0), as moved to (x, y)."""
+        for placed in texts:
             box, ink = placed.box, placed.ink
             self.placements.append(
                 TextPlacement(

@@ -45,11 +45,17 @@ def last_card_lot(state: GameState) -> str | None:
     return state.turn_draws[-1]
 
 
-def draw_board(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
-    """Draw the board for `state`, straight onto the board's palette ("P")."""
+def draw_board(
+    state: GameState, names: Mapping[Color, str] | None = None, *, patches: bool = True
+) -> Drawing:
+    """Draw the board for `state`, straight onto the board's palette ("P").
+
+    Built lots are pasted from patches drawn for earlier boards where they look alike
+    (see `Canvas.patch`); without `patches` everything is drawn afresh, to the same pixels.
+    """
     base, static_texts = background(state.f_block_unused)
     mapped = paletted_background(state.f_block_unused)
-    canvas = Canvas(mapped.copy(), palette(), Underlay(base, mapped))
+    canvas = Canvas(mapped.copy(), palette(), Underlay(base, mapped), patches=patches)
     draw_moment(canvas, state, names)
     return Drawing(canvas.image, static_texts + tuple(canvas.placements))
 

@@ -28,7 +28,7 @@ def test_a_board_reads_back_pixel_for_pixel_with_its_palette() -> None:
     assert back.getpalette() == image.getpalette()
 
 
-@pytest.mark.parametrize("size", [(1, 1), (3, 2), (257, 5)])
+@pytest.mark.parametrize("size", [(1, 1), (3, 2), (257, 5), (1000, 250)])
 def test_odd_sizes_and_every_index_read_back(size: tuple[int, int]) -> None:
     width, height = size
     image = Image.frombytes(
