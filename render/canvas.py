@@ -103,7 +103,9 @@ class Canvas:
         self.under = under
         self.patches = patches
         self.draw = ImageDraw.Draw(image)
-        self.placements: list[TextPlacement] = []
+        # Texts in drawing order; a sprite's or patch's texts are kept as drawn, with
+        # where they were pasted, and moved there only when someone reads them.
+        self._placed: list[TextPlacement | tuple[tuple[TextPlacement, ...], int, int]] = []
 
     def _paste(
         self,
@@ -169,7 +171,7 @@ class Canvas:
         y = baseline + drawn.dy
         ink = Box(x, y, x + drawn.mask.width, y + drawn.mask.height)
         self._ink_mask(color, x, y, drawn.mask, shown, size, turned=False)
-        self.placements.append(TextPlacement(shown, box, ink, size))
+        self._placed.append(TextPlacement(shown, box, ink, size))
         return ink
 
     def paragraph(
@@ -241,17 +243,30 @@ class Canvas:
         self._record(sprite.texts, x, y)
 
     def _record(self, texts: tuple[TextPlacement, ...], x: int, y: int) -> None:
-        """Record `texts`, drawn with their top left at (0, 0), as moved to (x, y)."""
-        for placed in texts:
-            box, ink = placed.box, placed.ink
-            self.placements.append(
-                TextPlacement(
-                    placed.text,
-                    Box(box.left + x, box.top + y, box.right + x, box.bottom + y),
-                    Box(ink.left + x, ink.top + y, ink.right + x, ink.bottom + y),
-                    placed.size,
+        """Record `texts`, drawn with their top left at (0, 0), as pasted at (x, y)."""
+        if texts:
+            self._placed.append((texts, x, y))
+
+    @property
+    def placements(self) -> list[TextPlacement]:
+        """Every text drawn so far, in drawing order, where it is on this canvas."""
+        placed: list[TextPlacement] = []
+        for entry in self._placed:
+            if isinstance(entry, TextPlacement):
+                placed.append(entry)
+                continue
+            texts, x, y = entry
+            for text in texts:
+                box, ink = text.box, text.ink
+                placed.append(
+                    TextPlacement(
+                        text.text,
+                        Box(box.left + x, box.top + y, box.right + x, box.bottom + y),
+                        Box(ink.left + x, ink.top + y, ink.right + x, ink.bottom + y),
+                        text.size,
+                    )
                 )
-            )
+        return placed
 
     def vertical_text(self, box: Box, text: str, color: RGB, size: int) -> Box | None:
         """Draw `text` reading bottom to top, centred in `box`, shortened if it is too long."""
@@ -263,7 +278,7 @@ class Canvas:
         y = box.top + (box.height - mask.height) // 2
         ink = Box(x, y, x + mask.width, y + mask.height)
         self._ink_mask(color, x, y, mask, shown, size, turned=True)
-        self.placements.append(TextPlacement(shown, box, ink, size))
+        self._placed.append(TextPlacement(shown, box, ink, size))
         return ink
 
     def picture(self, image: Image.Image, x: int, y: int) -> None:
@@ -287,7 +302,7 @@ class Canvas:
             fill = None
             if outline is None:
                 return
-        self.draw.rectangle(box.xy, fill=fill, outline=outline, width=width)
+        self.draw.rectangle(box.xy, fill=self._ink(fill), outline=self._ink(outline), width=width)
 
     def rounded(
         self,
@@ -302,4 +317,16 @@ class Canvas:
             sprite = _rounded(box.width, box.height, radius, fill, outline, width)
             self.stamp(sprite, box.left, box.top)
             return
-        self.draw.rounded_rectangle(box.xy, radius, fill=fill, outline=outline, width=width)
+        self.draw.rounded_rectangle(
+            box.xy, radius, fill=self._ink(fill), outline=self._ink(outline), width=width
+        )
+
+    def _ink(self, color: RGB | None) -> RGB | int | None:
+        """`color` as Pillow's drawing takes it here: on a palette, its index.
+
+        Given a colour, Pillow looks it up in the image's own copy of the palette, whose
+        table of colours it builds anew for every picture.
+        """
+        if color is None or self.palette is None:
+            return color
+        return self.palette.ink(color)

@@ -25,6 +25,7 @@ from .geometry import (
     lot_parts,
     marker_box,
 )
+from .ground import paint_background
 from .style import (
     COMPANY_FILL,
     COMPANY_LETTER,
@@ -136,10 +137,21 @@ def paint_marker(canvas: Canvas, box: Box, owner: Color) -> None:
     )
 
 
-def draw_marker(canvas: Canvas, lot: str, owner: Color, changed: bool) -> None:
+def draw_changed_header(canvas: Canvas, lot: str, f_unused: bool) -> None:
+    """The header of a lot without a tile, its id highlighted: it changed this turn or the last.
+
+    A patch over the background (see `Canvas.patch`): the same few lots change in game
+    after game.
+    """
+    header = lot_parts(LOT_BOXES[lot])[0]
+    ground = (paint_background, (f_unused, header.left, header.top))
+    canvas.patch(header, ground, paint_header_part, lot, True)
+
+
+def draw_marker(canvas: Canvas, lot: str, owner: Color, changed: bool, f_unused: bool) -> None:
     """A parking lot: the owner's marker, with the id highlighted if it just changed."""
     if changed:
-        draw_lot_header(canvas, lot, changed=True)
+        draw_changed_header(canvas, lot, f_unused)
     canvas.cached(marker_box(LOT_BOXES[lot]), paint_marker, owner)
 
 
