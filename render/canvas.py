@@ -55,7 +55,7 @@ def _patched(
     palette: Palette,
     size: tuple[int, int],
 ) -> tuple[Image.Image, tuple[TextPlacement, ...]]:
-    """`painter` drawn over `ground` on a "P" canvas of `size`: its pixels and texts.
+    """`painter` drawn over `ground` on a "P" canvas of `size`: its palette indices and texts.
 
     Keyed by everything the drawing reads (the painter, its arguments, what it is drawn
     over, the palette and the size), so a kept patch is exactly what drawing gives.
@@ -67,7 +67,9 @@ def _patched(
     ground_painter, ground_args = ground
     ground_painter(local, region, *ground_args)
     painter(local, region, *args)
-    return local.image, tuple(local.placements)
+    # Kept as bare indices ("L", pasted as they are): a "P" image carries its own copy of
+    # the palette, which took more memory than the patch's pixels.
+    return Image.frombytes("L", size, local.image.tobytes()), tuple(local.placements)
 
 
 @lru_cache(maxsize=64)
