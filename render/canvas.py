@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -61,7 +61,8 @@ def _patched(
     over, the palette and the size), so a kept patch is exactly what drawing gives.
     """
     image = Image.new("P", size, 0)
-    image.putpalette(palette.image.getpalette() or [])
+    colors = palette.image.palette  # as Pillow holds it: no list made of it
+    image.putpalette(colors if colors is not None else [])
     local = Canvas(image, palette)
     region = Box(0, 0, *size)
     ground_painter, ground_args = ground
@@ -104,10 +105,14 @@ class Canvas:
         self.palette = palette
         self.under = under
         self.patches = patches
-        self.draw = ImageDraw.Draw(image)
         # Texts in drawing order; a sprite's or patch's texts are kept as drawn, with
         # where they were pasted, and moved there only when someone reads them.
         self._placed: list[TextPlacement | tuple[tuple[TextPlacement, ...], int, int]] = []
+
+    @cached_property
+    def draw(self) -> ImageDraw.ImageDraw:
+        """Pillow's drawing on the image, made when first needed (many canvases only paste)."""
+        return ImageDraw.Draw(self.image)
 
     def _paste(
         self,
