@@ -39,7 +39,7 @@ def _painted(painter: Painter, width: int, height: int, args: tuple[Hashable, ..
 
 # A rounded box this large is stamped from a sprite: Pillow fills it a line at a time.
 LARGE_ROUNDED: Final = 20_000
-# Patches kept (see `Canvas.patch`): each holds two small "P" pictures, a few KiB each.
+# Patches kept (see `Canvas.patch`): each holds a small picture's indices, a few KiB.
 PATCHES: Final = 4096
 
 

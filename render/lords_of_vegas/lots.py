@@ -170,6 +170,14 @@ def _neighbor(lot: str, d_row: int, d_col: int) -> str | None:
     return None
 
 
+def _tile_beside(lot: str, d_row: int, d_col: int) -> str:
+    """The lot beside `lot` where a joined side says there is a tile of its casino."""
+    other = _neighbor(lot, d_row, d_col)
+    if other is None:
+        raise ValueError(f"{lot} has no lot at ({d_row}, {d_col}) from it")
+    return other
+
+
 # Whether a tile is joined to the tile above, below, left and right of it (same casino).
 Sides = tuple[bool, bool, bool, bool]
 # Ink over a part of a tile: rectangles (left, top, right, bottom) from the part's corner.
@@ -189,7 +197,7 @@ def draw_tiles(
         if joined_right:
             canvas.rect(Box(box.right, box.top, box.right + GAP, box.bottom), fill=fill)
         if joined_below:
-            below = LOT_BOXES[f"{_neighbor(lot, 1, 0)}"]
+            below = LOT_BOXES[_tile_beside(lot, 1, 0)]
             canvas.rect(Box(box.left, box.bottom, box.right, below.top), fill=fill)
             if joined_right and _joined(casinos, lot, _neighbor(lot, 1, 1)):
                 canvas.rect(Box(box.right, box.bottom, box.right + GAP, below.top), fill=fill)
@@ -208,9 +216,9 @@ def draw_tiles(
             casino_side,
             (paint_tile_ground, (fill, inks[1])),
             paint_casino_side,
+            tile.company,
             tile.height,
             lot in bosses,
-            tile.company,
         )
         die = None if tile.die is None else (tile.die.owner, tile.die.pips)
         canvas.patch(die_side, (paint_tile_ground, (fill, inks[2])), paint_die_side, die)
@@ -234,7 +242,7 @@ def _inked_corners(lot: str, sides: Mapping[str, Sides]) -> tuple[bool, bool, bo
     up, down, left, right = sides[lot]
 
     def side(d_row: int, d_col: int, which: int) -> bool:
-        return sides[f"{_neighbor(lot, d_row, d_col)}"][which]
+        return sides[_tile_beside(lot, d_row, d_col)][which]
 
     return (
         not (up and left and side(0, -1, 0) and side(-1, 0, 2)),
@@ -280,8 +288,8 @@ def _part_inks(sides: Sides, corners: tuple[bool, bool, bool, bool]) -> tuple[In
 def paint_tile_ground(canvas: Canvas, region: Box, fill: RGB, inks: Inks) -> None:
     """A part of a tile before its contents: its company's colour and its outline's ink."""
     canvas.rect(region, fill=fill)
+    x, y = region.left, region.top
     for left, top, right, bottom in inks:
-        x, y = region.left, region.top
         canvas.rect(Box(x + left, y + top, x + right, y + bottom), fill=INK)
 
 
@@ -291,7 +299,7 @@ def paint_header_part(canvas: Canvas, region: Box, lot: str, changed: bool) -> N
 
 
 def paint_casino_side(
-    canvas: Canvas, region: Box, height: int, boss: bool, company: Company
+    canvas: Canvas, region: Box, company: Company, height: int, boss: bool
 ) -> None:
     """A built lot's company letter, height and, on the boss's die, the star."""
     box = lot_box_at(region.left, region.top - HEADER_H)
