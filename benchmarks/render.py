@@ -7,6 +7,11 @@ encoding) and the PNG size; then renders many different late-game positions once
 as a bot does, for a second figure. Each repeated figure also gives the median CPU time
 of the thread, which other work on a busy machine disturbs less than the clock.
 
+Then the board as a bot posts it after a turn: every turn end of several 3-player games,
+the games taken in turns as a bot serving many channels draws them (so patches drawn for
+one game's board serve the others'), each drawn and encoded once: median and 90th
+percentile time and the PNG sizes (`--game turn_ends` for this figure alone).
+
 Vegas Showdown: the same for the pictures of a round post (the table at a phone's width
 and the five sheets, together, from a greedy game stopped near its end), for the whole
 round picture (`/vs board`) and for a placement preview on one of its sheets;
@@ -30,6 +35,7 @@ from functools import partial
 
 from engine.lords_of_vegas import GameState, casino
 from engine.lords_of_vegas.randomplay import play_random_game
+from engine.takeback import History
 from engine.vegas_showdown import COLORS
 from engine.vegas_showdown import GameState as ShowdownState
 from engine.vegas_showdown.greedy import GreedyPlayer
@@ -59,12 +65,15 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--positions", type=int, default=40)
-    games = ("all", "lords_of_vegas", "vegas_showdown")
+    parser.add_argument("--games", type=int, default=12, help="games for the turn-end figure")
+    games = ("all", "lords_of_vegas", "turn_ends", "vegas_showdown")
     parser.add_argument("--game", choices=games, default="all")
     args = parser.parse_args()
-    if args.game != "vegas_showdown":
+    if args.game in ("all", "lords_of_vegas"):
         lords_of_vegas(args)
-    if args.game != "lords_of_vegas":
+    if args.game in ("all", "lords_of_vegas", "turn_ends"):
+        turn_ends(args.seed, args.games)
+    if args.game in ("all", "vegas_showdown"):
         vegas_showdown(args.seed, args.repeats, args.positions)
 
 
@@ -115,6 +124,46 @@ def lords_of_vegas(args: argparse.Namespace) -> None:
         f"{'varied':>16}: median {median:6.1f} ms   p95 {p95:6.1f} ms   "
         f"({len(positions)} different late-game positions, once each; "
         f"largest png {max(sizes) / 1024:.1f} KiB)"
+    )
+
+
+def turn_end_positions(seed: int) -> list[GameState]:
+    """The state after every turn end of a random 3-player game (each a copy)."""
+    _, record = play_random_game(PLAYERS[:3], seed, "updated")
+    history = History(record.rules(), record.opening)
+    positions = []
+    for line in record.commands:
+        turn = history.state.turn
+        history.play(line)
+        if history.state.turn != turn or history.state.over:
+            positions.append(history.state.model_copy(deep=True))
+    return positions
+
+
+def turn_ends(seed: int, count: int) -> None:
+    """Print the figure of boards as posted after turns, many games taken in turns."""
+    games = [turn_end_positions(seed + 100 + i) for i in range(count)]
+    names = {color: f"Player {color}" for color in PLAYERS}
+    order = [
+        game[turn] for turn in range(max(map(len, games))) for game in games if turn < len(game)
+    ]
+    for position in order[:5]:  # fonts, backgrounds and the first sprites
+        render_board(position, names=names)
+    samples, cpu, sizes = [], [], []
+    for position in order:
+        c0 = time.thread_time()
+        t0 = time.perf_counter()
+        sizes.append(len(render_board(position, names=names)))
+        samples.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
+    ordered = sorted(samples)
+    p90 = ordered[round(0.9 * (len(ordered) - 1))] * 1000
+    print(
+        f"{'turn ends':>16}: median {statistics.median(ordered) * 1000:6.2f} ms   "
+        f"p90 {p90:6.2f} ms   cpu median {statistics.median(cpu) * 1000:.2f} ms   "
+        f"png median {statistics.median(sizes) / 1024:.1f} KiB, "
+        f"largest {max(sizes) / 1024:.1f} KiB "
+        f"({len(order)} boards: every turn end of {count} 3-player games, taken in turns)"
     )
 
 

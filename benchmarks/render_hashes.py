@@ -1,7 +1,8 @@
 """Fingerprints of both games' pictures, to prove a change to `render/` left them alone.
 
-Renders a fixed set of varied positions and writes each picture's sha256 to a JSON file,
-or compares them with a file written before the change. Lords of Vegas: 2 to 6 players,
+Renders a fixed set of varied positions and writes a sha256 of each picture's pixels (its
+size and RGB colours, decoded from the PNG: a change of encoder alone keeps them) to a
+JSON file, or compares them with a file written before the change. Lords of Vegas: 2 to 6 players,
 both editions, from the start to the end of random games, public records, awkward names,
 the points chart, the leaderboard and the command line. Vegas Showdown: 3 to 5 players
 from the start to the end of greedy and random games, every picture of a round post, the
@@ -26,6 +27,8 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+
+from PIL import Image
 
 from engine.lords_of_vegas import Color, Event
 from engine.lords_of_vegas.events import PointsScored, TurnStarted
@@ -164,13 +167,22 @@ def command_line() -> dict[str, bytes]:
     return out
 
 
+def fingerprint(png: bytes) -> str:
+    """The sha256 of the picture's size and RGB pixels, whatever way they were encoded."""
+    with Image.open(io.BytesIO(png)) as image:
+        pixels = image.convert("RGB")
+    digest = hashlib.sha256(f"{pixels.width}x{pixels.height}:".encode())
+    digest.update(pixels.tobytes())
+    return digest.hexdigest()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--save", type=Path, help="write the fingerprints to this JSON file")
     action.add_argument("--compare", type=Path, help="compare with fingerprints saved before")
     args = parser.parse_args()
-    hashes = {name: hashlib.sha256(png).hexdigest() for name, png in pictures().items()}
+    hashes = {name: fingerprint(png) for name, png in pictures().items()}
     if args.save:
         args.save.write_text(json.dumps(hashes, indent=1, sort_keys=True), encoding="utf-8")
         print(f"{len(hashes)} pictures, {len(set(hashes.values()))} different: saved {args.save}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -39,6 +39,38 @@ def _painted(painter: Painter, width: int, height: int, args: tuple[Hashable, ..
 
 # A rounded box this large is stamped from a sprite: Pillow fills it a line at a time.
 LARGE_ROUNDED: Final = 20_000
+# Patches kept (see `Canvas.patch`): each holds a small picture's indices, a few KiB.
+PATCHES: Final = 4096
+
+
+# What a patch is drawn over: a painter that covers the whole region, and its arguments.
+Ground = tuple[Painter, tuple[Hashable, ...]]
+
+
+@lru_cache(maxsize=PATCHES)
+def _patched(
+    painter: Painter,
+    args: tuple[Hashable, ...],
+    ground: Ground,
+    palette: Palette,
+    size: tuple[int, int],
+) -> tuple[Image.Image, tuple[TextPlacement, ...]]:
+    """`painter` drawn over `ground` on a "P" canvas of `size`: its palette indices and texts.
+
+    Keyed by everything the drawing reads (the painter, its arguments, what it is drawn
+    over, the palette and the size), so a kept patch is exactly what drawing gives.
+    """
+    image = Image.new("P", size, 0)
+    colors = palette.image.palette  # as Pillow holds it: no list made of it
+    image.putpalette(colors if colors is not None else [])
+    local = Canvas(image, palette)
+    region = Box(0, 0, *size)
+    ground_painter, ground_args = ground
+    ground_painter(local, region, *ground_args)
+    painter(local, region, *args)
+    # Kept as bare indices ("L", pasted as they are): a "P" image carries its own copy of
+    # the palette, which took more memory than the patch's pixels.
+    return Image.frombytes("L", size, local.image.tobytes()), tuple(local.placements)
 
 
 @lru_cache(maxsize=64)
@@ -60,15 +92,27 @@ class Canvas:
     """
 
     def __init__(
-        self, image: Image.Image, palette: Palette | None = None, under: Underlay | None = None
+        self,
+        image: Image.Image,
+        palette: Palette | None = None,
+        under: Underlay | None = None,
+        *,
+        patches: bool = True,
     ) -> None:
         if (image.mode == "P") != (palette is not None):
             raise ValueError('a palette goes with a "P" image, and only with one')
         self.image = image
         self.palette = palette
         self.under = under
-        self.draw = ImageDraw.Draw(image)
-        self.placements: list[TextPlacement] = []
+        self.patches = patches
+        # Texts in drawing order; a sprite's or patch's texts are kept as drawn, with
+        # where they were pasted, and moved there only when someone reads them.
+        self._placed: list[TextPlacement | tuple[tuple[TextPlacement, ...], int, int]] = []
+
+    @cached_property
+    def draw(self) -> ImageDraw.ImageDraw:
+        """Pillow's drawing on the image, made when first needed (many canvases only paste)."""
+        return ImageDraw.Draw(self.image)
 
     def _paste(
         self,
@@ -134,7 +178,7 @@ class Canvas:
         y = baseline + drawn.dy
         ink = Box(x, y, x + drawn.mask.width, y + drawn.mask.height)
         self._ink_mask(color, x, y, drawn.mask, shown, size, turned=False)
-        self.placements.append(TextPlacement(shown, box, ink, size))
+        self._placed.append(TextPlacement(shown, box, ink, size))
         return ink
 
     def paragraph(
@@ -169,6 +213,25 @@ class Canvas:
         """
         self.stamp(_painted(painter, box.width, box.height, args), box.left, box.top)
 
+    def patch(self, region: Box, ground: Ground, painter: Painter, *args: Hashable) -> None:
+        """Draw `painter(canvas, region, *args)`, reusing an earlier drawing over the same ground.
+
+        For parts of a picture that look alike from one picture to the next (a built lot's
+        header, its die): on a "P" canvas the painter draws once per arguments and
+        `ground`, on a canvas of the region alone that `ground` (a painter and its
+        arguments) first covers with what this canvas holds under `region`; later calls
+        paste the pixels and record the texts. Both painters must draw inside `region`
+        only and take their place from it (they are given it at (0, 0) then). Without
+        `patches` (or in RGB) the painter simply draws here, over what is really there.
+        """
+        if self.palette is None or not self.patches:
+            painter(self, region, *args)
+            return
+        size = (region.width, region.height)
+        pixels, texts = _patched(painter, args, ground, self.palette, size)
+        self._paste(pixels, region.left, region.top, size, None)
+        self._record(texts, region.left, region.top)
+
     def stamp(self, sprite: Sprite, x: int, y: int) -> None:
         """Paste `sprite` with its top left corner at (x, y) and record its texts there."""
         if self.palette is None:
@@ -184,16 +247,33 @@ class Canvas:
                 else:
                     soft = mapped.soft
                     blend_region(self.image, self.palette, left, top, soft, soft, self.under)
-        for placed in sprite.texts:
-            box, ink = placed.box, placed.ink
-            self.placements.append(
-                TextPlacement(
-                    placed.text,
-                    Box(box.left + x, box.top + y, box.right + x, box.bottom + y),
-                    Box(ink.left + x, ink.top + y, ink.right + x, ink.bottom + y),
-                    placed.size,
+        self._record(sprite.texts, x, y)
+
+    def _record(self, texts: tuple[TextPlacement, ...], x: int, y: int) -> None:
+        """Record `texts`, drawn with their top left at (0, 0), as pasted at (x, y)."""
+        if texts:
+            self._placed.append((texts, x, y))
+
+    @property
+    def placements(self) -> list[TextPlacement]:
+        """Every text drawn so far, in drawing order, where it is on this canvas."""
+        placed: list[TextPlacement] = []
+        for entry in self._placed:
+            if isinstance(entry, TextPlacement):
+                placed.append(entry)
+                continue
+            texts, x, y = entry
+            for text in texts:
+                box, ink = text.box, text.ink
+                placed.append(
+                    TextPlacement(
+                        text.text,
+                        Box(box.left + x, box.top + y, box.right + x, box.bottom + y),
+                        Box(ink.left + x, ink.top + y, ink.right + x, ink.bottom + y),
+                        text.size,
+                    )
                 )
-            )
+        return placed
 
     def vertical_text(self, box: Box, text: str, color: RGB, size: int) -> Box | None:
         """Draw `text` reading bottom to top, centred in `box`, shortened if it is too long."""
@@ -205,7 +285,7 @@ class Canvas:
         y = box.top + (box.height - mask.height) // 2
         ink = Box(x, y, x + mask.width, y + mask.height)
         self._ink_mask(color, x, y, mask, shown, size, turned=True)
-        self.placements.append(TextPlacement(shown, box, ink, size))
+        self._placed.append(TextPlacement(shown, box, ink, size))
         return ink
 
     def picture(self, image: Image.Image, x: int, y: int) -> None:
@@ -229,7 +309,7 @@ class Canvas:
             fill = None
             if outline is None:
                 return
-        self.draw.rectangle(box.xy, fill=fill, outline=outline, width=width)
+        self.draw.rectangle(box.xy, fill=self._ink(fill), outline=self._ink(outline), width=width)
 
     def rounded(
         self,
@@ -244,4 +324,16 @@ class Canvas:
             sprite = _rounded(box.width, box.height, radius, fill, outline, width)
             self.stamp(sprite, box.left, box.top)
             return
-        self.draw.rounded_rectangle(box.xy, radius, fill=fill, outline=outline, width=width)
+        self.draw.rounded_rectangle(
+            box.xy, radius, fill=self._ink(fill), outline=self._ink(outline), width=width
+        )
+
+    def _ink(self, color: RGB | None) -> RGB | int | None:
+        """`color` as Pillow's drawing takes it here: on a palette, its index.
+
+        Given a colour, Pillow looks it up in the image's own copy of the palette, whose
+        table of colours it builds anew for every picture.
+        """
+        if color is None or self.palette is None:
+            return color
+        return self.palette.ink(color)

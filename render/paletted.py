@@ -27,7 +27,7 @@ from .sprite import PalettedPiece, Piece, Sprite
 from .text import glyphs, rotated
 
 # Coverage 0 leaves the ground, anything more is pasted.
-_SOLID = [0] + [255] * 255
+_SOLID = bytes([0] + [255] * 255)
 
 
 def paletted_pieces(sprite: Sprite, palette: Palette) -> tuple[PalettedPiece, ...]:
@@ -51,11 +51,11 @@ def _paletted_piece(piece: Piece, palette: Palette) -> PalettedPiece:
 
 
 @lru_cache(maxsize=1024)
-def blend_table(ink: RGB, ground: int, palette: Palette) -> list[int]:
+def blend_table(ink: RGB, ground: int, palette: Palette) -> bytes:
     """For each coverage 0..255, the index of `ink` laid over palette colour `ground`."""
     strip = Image.new("RGB", (256, 1), palette.colors[ground])
     strip.paste(ink, (0, 0), Image.frombytes("L", (256, 1), bytes(range(256))))
-    return list(palette.map(strip).tobytes())
+    return palette.map(strip).tobytes()
 
 
 @lru_cache(maxsize=4096)
@@ -64,8 +64,11 @@ def tinted_text(
 ) -> tuple[Image.Image, Image.Image]:
     """`text`'s glyphs (turned to read upwards) in `ink` on `ground`, and where to paste them."""
     mask = rotated(text, size) if turned else glyphs(text, size).mask
-    indices = mask.point(blend_table(ink, ground, palette))
-    return Image.frombytes("P", mask.size, indices.tobytes()), mask.point(_SOLID)
+    # Looked up with `bytes.translate`: `Image.point` rounds its table in Python first.
+    coverage = mask.tobytes()
+    indices = coverage.translate(blend_table(ink, ground, palette))
+    solid = coverage.translate(_SOLID)
+    return Image.frombytes("P", mask.size, indices), Image.frombytes("L", mask.size, solid)
 
 
 @dataclass(frozen=True, slots=True)

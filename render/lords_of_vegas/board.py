@@ -10,17 +10,15 @@ from engine.lords_of_vegas import GAME_OVER, Color, GameState
 from engine.lords_of_vegas.casino import casino_map
 
 from ..canvas import Canvas, Drawing
-from ..palette import encode_paletted, paletted
+from ..palette import paletted
 from ..paletted import Underlay
+from ..png import encode_indexed
+from ..text import TextPlacement
 from .background import background, paletted_background
-from .lots import draw_last_card_frame, draw_lot_header, draw_marker, draw_tiles
+from .lots import draw_changed_header, draw_last_card_frame, draw_marker, draw_tiles
 from .panel import draw_panel
 from .style import palette, palette_image
 from .track import draw_track_markers
-
-# Measured on late-game boards: levels 1 and 2 both take about 6 ms (118 and 112 KiB),
-# level 3 7 ms (106 KiB), level 6 17 ms (88 KiB), level 9 120 ms (83 KiB).
-COMPRESS_LEVEL = 2
 
 
 def display_names(state: GameState, names: Mapping[Color, str] | None) -> dict[Color, str]:
@@ -48,23 +46,37 @@ def last_card_lot(state: GameState) -> str | None:
     return state.turn_draws[-1]
 
 
-def draw_board(state: GameState, names: Mapping[Color, str] | None = None) -> Drawing:
-    """Draw the board for `state`, straight onto the board's palette ("P")."""
+def draw_board(
+    state: GameState, names: Mapping[Color, str] | None = None, *, patches: bool = True
+) -> Drawing:
+    """Draw the board for `state`, straight onto the board's palette ("P").
+
+    Built lots are pasted from patches drawn for earlier boards where they look alike
+    (see `Canvas.patch`); without `patches` everything is drawn afresh, to the same pixels.
+    """
+    canvas, static_texts = _drawn(state, names, patches)
+    return Drawing(canvas.image, static_texts + tuple(canvas.placements))
+
+
+def _drawn(
+    state: GameState, names: Mapping[Color, str] | None, patches: bool = True
+) -> tuple[Canvas, tuple[TextPlacement, ...]]:
+    """The canvas the board for `state` is drawn on, and the background's texts."""
     base, static_texts = background(state.f_block_unused)
     mapped = paletted_background(state.f_block_unused)
-    canvas = Canvas(mapped.copy(), palette(), Underlay(base, mapped))
+    canvas = Canvas(mapped.copy(), palette(), Underlay(base, mapped), patches=patches)
     draw_moment(canvas, state, names)
-    return Drawing(canvas.image, static_texts + tuple(canvas.placements))
+    return canvas, static_texts
 
 
 def draw_moment(canvas: Canvas, state: GameState, names: Mapping[Color, str] | None) -> None:
     """Draw the moment of `state` on the background in `canvas`: lots, panel, track markers."""
     changed = recent_changes(state)
     for lot, owner in state.lots.items():
-        draw_marker(canvas, lot, owner, lot in changed)
+        draw_marker(canvas, lot, owner, lot in changed, state.f_block_unused)
     draw_tiles(canvas, state, casino_map(state), changed)
     for lot in changed - state.lots.keys() - state.tiles.keys():
-        draw_lot_header(canvas, lot, changed=True)
+        draw_changed_header(canvas, lot, state.f_block_unused)
     last = last_card_lot(state)
     if last is not None:
         draw_last_card_frame(canvas, last)
@@ -73,13 +85,13 @@ def draw_moment(canvas: Canvas, state: GameState, names: Mapping[Color, str] | N
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """Map the RGB image onto the board's fixed palette and encode it as a PNG."""
-    return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
+    """The board image as a PNG; an RGB image is mapped onto the board's palette first."""
+    return encode_indexed(paletted(image, palette_image()))
 
 
 def board_frame(state: GameState, *, names: Mapping[Color, str] | None = None) -> Image.Image:
     """The board image on its fixed palette: the pixels `render_board` encodes (a recap's frame)."""
-    return paletted(draw_board(state, names).image, palette_image())
+    return _drawn(state, names)[0].image
 
 
 def render_board(state: GameState, *, names: Mapping[Color, str] | None = None) -> bytes:
@@ -88,4 +100,5 @@ def render_board(state: GameState, *, names: Mapping[Color, str] | None = None) 
     Pure: it reads nothing but its arguments and returns the same bytes for the same
     state and names.
     """
-    return encode_png(draw_board(state, names).image)
+    # Only the pixels: the texts' places, which tests read, are never worked out here.
+    return encode_png(_drawn(state, names)[0].image)

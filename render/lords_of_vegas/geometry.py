@@ -128,6 +128,25 @@ def die_boxes(lot: Box) -> tuple[Box, Box]:
     return die, Box(die.left, die.bottom + 3, die.right, die.bottom + 21)
 
 
+def lot_parts(lot: Box) -> tuple[Box, Box, Box]:
+    """A built lot's three parts, drawn (and reused) apart: header line, casino side, die side.
+
+    The casino side holds the company letter, the height and the boss's star; the die
+    side, from the die's left edge, the die and its owner's tag.
+    """
+    body, split = lot.top + HEADER_H, die_boxes(lot)[0].left
+    return (
+        Box(lot.left, lot.top, lot.right, body),
+        Box(lot.left, body, split, lot.bottom),
+        Box(split, body, lot.right, lot.bottom),
+    )
+
+
+def lot_box_at(left: int, top: int) -> Box:
+    """The box of a lot whose top left corner is (left, top)."""
+    return Box(left, top, left + LOT_W, top + LOT_H)
+
+
 def marker_box(lot: Box) -> Box:
     """Where a parking lot shows its owner's marker."""
     return Box(lot.left + 14, lot.top + HEADER_H + 14, lot.right - 14, lot.bottom - 12)

@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from math import cos, radians, sin
 
-from engine.lords_of_vegas import BOARD, Color, GameState
+from engine.lords_of_vegas import BOARD, Color, Company, GameState
 from engine.lords_of_vegas.casino import Casino, boss_lot
 
 from ..box import Box
 from ..canvas import Canvas
 from ..cues import draw_dashed_frame, draw_tag
-from ..palette import INK, MUTED, WHITE
-from .geometry import GAP, HEADER_H, LOT_BOXES, die_boxes, header_boxes, marker_box
+from ..palette import INK, MUTED, RGB, WHITE
+from .geometry import (
+    GAP,
+    HEADER_H,
+    LOT_BOXES,
+    LOT_H,
+    LOT_W,
+    die_boxes,
+    header_boxes,
+    lot_box_at,
+    lot_parts,
+    marker_box,
+)
+from .ground import paint_background
 from .style import (
     COMPANY_FILL,
     COMPANY_LETTER,
@@ -43,7 +56,12 @@ def draw_lot_header(canvas: Canvas, lot: str, changed: bool = False) -> None:
 
     A lot that changed this turn or the turn before gets its id on a pink highlight.
     """
-    id_box, die_box, price_box = header_boxes(LOT_BOXES[lot])
+    paint_header(canvas, LOT_BOXES[lot], lot, changed)
+
+
+def paint_header(canvas: Canvas, box: Box, lot: str, changed: bool) -> None:
+    """`lot`'s header (see `draw_lot_header`) for the lot drawn in `box`."""
+    id_box, die_box, price_box = header_boxes(box)
     facts = BOARD.lots[lot]
     if changed:
         canvas.rounded(id_box.inset(-3, 0), 4, fill=SIGNAL, outline=INK)
@@ -119,10 +137,21 @@ def paint_marker(canvas: Canvas, box: Box, owner: Color) -> None:
     )
 
 
-def draw_marker(canvas: Canvas, lot: str, owner: Color, changed: bool) -> None:
+def draw_changed_header(canvas: Canvas, lot: str, f_unused: bool) -> None:
+    """The header of a lot without a tile, its id highlighted: it changed this turn or the last.
+
+    A patch over the background (see `Canvas.patch`): the same few lots change in game
+    after game.
+    """
+    header = lot_parts(LOT_BOXES[lot])[0]
+    ground = (paint_background, (f_unused, header.left, header.top))
+    canvas.patch(header, ground, paint_header_part, lot, True)
+
+
+def draw_marker(canvas: Canvas, lot: str, owner: Color, changed: bool, f_unused: bool) -> None:
     """A parking lot: the owner's marker, with the id highlighted if it just changed."""
     if changed:
-        draw_lot_header(canvas, lot, changed=True)
+        draw_changed_header(canvas, lot, f_unused)
     canvas.cached(marker_box(LOT_BOXES[lot]), paint_marker, owner)
 
 
@@ -131,6 +160,7 @@ def _joined(casinos: Mapping[str, Casino], lot: str, other: str | None) -> bool:
     return other is not None and other in casinos and casinos[other] == casinos[lot]
 
 
+@cache
 def _neighbor(lot: str, d_row: int, d_col: int) -> str | None:
     facts = BOARD.lots[lot]
     block = BOARD.blocks[facts.block]
@@ -140,50 +170,160 @@ def _neighbor(lot: str, d_row: int, d_col: int) -> str | None:
     return None
 
 
+def _tile_beside(lot: str, d_row: int, d_col: int) -> str:
+    """The lot beside `lot` where a joined side says there is a tile of its casino."""
+    other = _neighbor(lot, d_row, d_col)
+    if other is None:
+        raise ValueError(f"{lot} has no lot at ({d_row}, {d_col}) from it")
+    return other
+
+
+# Whether a tile is joined to the tile above, below, left and right of it (same casino).
+Sides = tuple[bool, bool, bool, bool]
+# Ink over a part of a tile: rectangles (left, top, right, bottom) from the part's corner.
+Inks = tuple[tuple[int, int, int, int], ...]
+
+
 def draw_tiles(
     canvas: Canvas, state: GameState, casinos: Mapping[str, Casino], changed: set[str]
 ) -> None:
     """Every casino tile, joined to the rest of its casino and outlined as one piece."""
+    sides = {lot: _sides(lot, casinos) for lot in state.tiles}
     for lot, tile in state.tiles.items():
         box = LOT_BOXES[lot]
         fill = COMPANY_FILL[tile.company]
         canvas.rect(box, fill=fill)
-        right, below = _neighbor(lot, 0, 1), _neighbor(lot, 1, 0)
-        if right is not None and _joined(casinos, lot, right):
+        _, joined_below, _, joined_right = sides[lot]
+        if joined_right:
             canvas.rect(Box(box.right, box.top, box.right + GAP, box.bottom), fill=fill)
-        if below is not None and _joined(casinos, lot, below):
-            canvas.rect(Box(box.left, box.bottom, box.right, LOT_BOXES[below].top), fill=fill)
-            diagonal = _neighbor(lot, 1, 1)
-            if (
-                right is not None
-                and _joined(casinos, lot, right)
-                and _joined(casinos, lot, diagonal)
-            ):
-                canvas.rect(
-                    Box(box.right, box.bottom, box.right + GAP, LOT_BOXES[below].top), fill=fill
-                )
+        if joined_below:
+            below = LOT_BOXES[_tile_beside(lot, 1, 0)]
+            canvas.rect(Box(box.left, box.bottom, box.right, below.top), fill=fill)
+            if joined_right and _joined(casinos, lot, _neighbor(lot, 1, 1)):
+                canvas.rect(Box(box.right, box.bottom, box.right + GAP, below.top), fill=fill)
     for lot in state.tiles:
-        _outline(canvas, lot, casinos)
+        _outline(canvas, lot, sides[lot])
+    unique = {casino.lots[0]: casino for casino in casinos.values()}
+    bosses = {boss_die_lot(state, casino) for casino in unique.values()}
     for lot, tile in state.tiles.items():
-        box = LOT_BOXES[lot]
-        draw_lot_header(canvas, lot, lot in changed)
-        letter = Box(box.left + 6, box.top + HEADER_H + 2, box.left + 34, box.top + HEADER_H + 38)
-        canvas.text(letter, COMPANY_LETTER[tile.company], INK, 34, align="left")
-        if tile.height > 1:
-            storeys = Box(box.left + 4, box.bottom - 28, box.left + 31, box.bottom - 4)
-            canvas.text(storeys, f"{TIMES}{tile.height}", INK, 19, min_size=14)
-        die, tag = die_boxes(box)
-        if tile.die is None:
-            canvas.rounded(die, 6, outline=MUTED, width=2)
-            canvas.text(tag, "no die", MUTED, 13, min_size=10, align="center")
-            continue
-        canvas.cached(die, paint_die, tile.die.owner, tile.die.pips)
-        draw_code_tag(canvas, tag, tile.die.owner)
-    for casino in {c.lots[0]: c for c in casinos.values()}.values():
-        top = boss_die_lot(state, casino)
-        if top is not None:
-            _, tag = die_boxes(LOT_BOXES[top])
-            draw_star(canvas, (tag.left - 12, tag.center[1]), 11)
+        fill = COMPANY_FILL[tile.company]
+        inks = _part_inks(sides[lot], _inked_corners(lot, sides))
+        header, casino_side, die_side = lot_parts(LOT_BOXES[lot])
+        canvas.patch(
+            header, (paint_tile_ground, (fill, inks[0])), paint_header_part, lot, lot in changed
+        )
+        canvas.patch(
+            casino_side,
+            (paint_tile_ground, (fill, inks[1])),
+            paint_casino_side,
+            tile.company,
+            tile.height,
+            lot in bosses,
+        )
+        die = None if tile.die is None else (tile.die.owner, tile.die.pips)
+        canvas.patch(die_side, (paint_tile_ground, (fill, inks[2])), paint_die_side, die)
+
+
+def _sides(lot: str, casinos: Mapping[str, Casino]) -> Sides:
+    """Which of `lot`'s neighbours (above, below, left, right) are tiles of its casino."""
+    return (
+        _joined(casinos, lot, _neighbor(lot, -1, 0)),
+        _joined(casinos, lot, _neighbor(lot, 1, 0)),
+        _joined(casinos, lot, _neighbor(lot, 0, -1)),
+        _joined(casinos, lot, _neighbor(lot, 0, 1)),
+    )
+
+
+def _inked_corners(lot: str, sides: Mapping[str, Sides]) -> tuple[bool, bool, bool, bool]:
+    """Which corners of `lot` its casino's outline covers (top left, right, bottom left, right).
+
+    Its own edges cover them, and so does a joined neighbour's edge bridging the gap.
+    """
+    up, down, left, right = sides[lot]
+
+    def side(d_row: int, d_col: int, which: int) -> bool:
+        return sides[_tile_beside(lot, d_row, d_col)][which]
+
+    return (
+        not (up and left and side(0, -1, 0) and side(-1, 0, 2)),
+        not (up and right and side(0, 1, 0) and side(-1, 0, 3)),
+        not (down and left and side(0, -1, 1) and side(1, 0, 2)),
+        not (down and right and side(0, 1, 1) and side(1, 0, 3)),
+    )
+
+
+@cache
+def _part_inks(sides: Sides, corners: tuple[bool, bool, bool, bool]) -> tuple[Inks, Inks, Inks]:
+    """The outline's ink over each of a tile's parts (`lot_parts`), from the part's corner."""
+    up, down, left, right = sides
+    width, height = LOT_W, LOT_H
+    edges = [
+        (0, 0, width, OUTLINE) if not up else None,
+        (0, height - OUTLINE, width, height) if not down else None,
+        (0, 0, OUTLINE, height) if not left else None,
+        (width - OUTLINE, 0, width, height) if not right else None,
+    ]
+    squares = [
+        (0, 0, OUTLINE, OUTLINE),
+        (width - OUTLINE, 0, width, OUTLINE),
+        (0, height - OUTLINE, OUTLINE, height),
+        (width - OUTLINE, height - OUTLINE, width, height),
+    ]
+    inks = [edge for edge in edges if edge is not None]
+    inks += [square for square, inked in zip(squares, corners, strict=True) if inked]
+    parts = []
+    for part in lot_parts(lot_box_at(0, 0)):
+        clipped = set()
+        for x0, y0, x1, y1 in inks:
+            left_x, top_y = max(x0, part.left), max(y0, part.top)
+            right_x, bottom_y = min(x1, part.right), min(y1, part.bottom)
+            if left_x < right_x and top_y < bottom_y:
+                clipped.add(
+                    (left_x - part.left, top_y - part.top, right_x - part.left, bottom_y - part.top)
+                )
+        parts.append(tuple(sorted(clipped)))
+    return parts[0], parts[1], parts[2]
+
+
+def paint_tile_ground(canvas: Canvas, region: Box, fill: RGB, inks: Inks) -> None:
+    """A part of a tile before its contents: its company's colour and its outline's ink."""
+    canvas.rect(region, fill=fill)
+    x, y = region.left, region.top
+    for left, top, right, bottom in inks:
+        canvas.rect(Box(x + left, y + top, x + right, y + bottom), fill=INK)
+
+
+def paint_header_part(canvas: Canvas, region: Box, lot: str, changed: bool) -> None:
+    """A built lot's header line (`lot_parts`' first), over its tile."""
+    paint_header(canvas, lot_box_at(region.left, region.top), lot, changed)
+
+
+def paint_casino_side(
+    canvas: Canvas, region: Box, company: Company, height: int, boss: bool
+) -> None:
+    """A built lot's company letter, height and, on the boss's die, the star."""
+    box = lot_box_at(region.left, region.top - HEADER_H)
+    letter = Box(box.left + 6, box.top + HEADER_H + 2, box.left + 34, box.top + HEADER_H + 38)
+    canvas.text(letter, COMPANY_LETTER[company], INK, 34, align="left")
+    if height > 1:
+        storeys = Box(box.left + 4, box.bottom - 28, box.left + 31, box.bottom - 4)
+        canvas.text(storeys, f"{TIMES}{height}", INK, 19, min_size=14)
+    if boss:
+        _, tag = die_boxes(box)
+        draw_star(canvas, (tag.left - 12, tag.center[1]), 11)
+
+
+def paint_die_side(canvas: Canvas, region: Box, die: tuple[Color, int] | None) -> None:
+    """A built lot's die and its owner's tag, or an empty die's outline."""
+    box = lot_box_at(region.right - LOT_W, region.top - HEADER_H)
+    die_box, tag = die_boxes(box)
+    if die is None:
+        canvas.rounded(die_box, 6, outline=MUTED, width=2)
+        canvas.text(tag, "no die", MUTED, 13, min_size=10, align="center")
+        return
+    owner, pips = die
+    canvas.cached(die_box, paint_die, owner, pips)
+    draw_code_tag(canvas, tag, owner)
 
 
 def boss_die_lot(state: GameState, casino: Casino) -> str | None:
@@ -197,18 +337,11 @@ def boss_die_lot(state: GameState, casino: Casino) -> str | None:
     return boss_lot(state, casino)
 
 
-def _outline(canvas: Canvas, lot: str, casinos: Mapping[str, Casino]) -> None:
+def _outline(canvas: Canvas, lot: str, sides: Sides) -> None:
     """Draw the sides of `lot` that are edges of its casino, bridging gaps to joined tiles."""
     box = LOT_BOXES[lot]
     reach = GAP + OUTLINE
-    up, down = (
-        _joined(casinos, lot, _neighbor(lot, -1, 0)),
-        _joined(casinos, lot, _neighbor(lot, 1, 0)),
-    )
-    left, right = (
-        _joined(casinos, lot, _neighbor(lot, 0, -1)),
-        _joined(casinos, lot, _neighbor(lot, 0, 1)),
-    )
+    up, down, left, right = sides
     x0 = box.left - (reach if left else 0)
     x1 = box.right + (reach if right else 0)
     y0 = box.top - (reach if up else 0)

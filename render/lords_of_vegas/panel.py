@@ -17,7 +17,7 @@ from engine.lords_of_vegas import (
     result,
     waiting_for,
 )
-from engine.lords_of_vegas.board import company_name
+from engine.lords_of_vegas.board import CardKind, company_name
 from engine.lords_of_vegas.supply import (
     CARD_KINDS,
     cards_drawn,
@@ -32,6 +32,7 @@ from ..canvas import Canvas
 from ..cues import draw_dashed_frame
 from ..palette import INK, MUTED, PAPER, RULE, WHITE
 from .geometry import PANEL_BOX
+from .ground import paint_background
 from .lots import draw_code_tag, draw_star, paint_printed_die
 from .style import (
     COMPANY_FILL,
@@ -68,7 +69,7 @@ def _card_row(index: int) -> Box:
 
 
 def _slot(row: Box, slot: int) -> Box:
-    left = SLOTS_LEFT + slot * 15
+    left = row.left + SLOTS_LEFT - LEFT + slot * 15
     return Box(left, row.top + 5, left + 12, row.top + 21)
 
 
@@ -178,16 +179,21 @@ def _draw_cards(canvas: Canvas, state: GameState) -> None:
     counts = cards_drawn(state)
     for index, kind in enumerate(CARD_KINDS):
         row = _card_row(index)
-        drawn = counts[kind]
-        for slot in range(drawn):
-            canvas.rect(_slot(row, slot), fill=INK)
-        count = Box(RIGHT - 64, row.top, RIGHT, row.bottom)
-        canvas.text(count, f"{drawn} of {cards_of(kind)}", INK, 17, min_size=13, align="right")
+        ground = (paint_background, (state.f_block_unused, row.left, row.top))
+        canvas.patch(row, ground, paint_card_row, kind, counts[kind])
     row = _card_row(len(CARD_KINDS))
     game_over = "drawn" if GAME_OVER not in in_deck else "still in the deck"
     canvas.text(row, f"Game Over card: {game_over}", INK, 17, min_size=12)
     row = _card_row(len(CARD_KINDS) + 1)
     canvas.text(row, f"Last card: {_last_card_words(state)}", INK, 17, min_size=12)
+
+
+def paint_card_row(canvas: Canvas, row: Box, kind: CardKind, drawn: int) -> None:
+    """How many cards of `kind` are drawn: slots filled in and "n of m"."""
+    for slot in range(drawn):
+        canvas.rect(_slot(row, slot), fill=INK)
+    count = Box(row.right - 64, row.top, row.right, row.bottom)
+    canvas.text(count, f"{drawn} of {cards_of(kind)}", INK, 17, min_size=13, align="right")
 
 
 def _last_card_words(state: GameState) -> str:
