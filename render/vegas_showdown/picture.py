@@ -16,7 +16,8 @@ from engine.vegas_showdown import Color, GameState
 
 from ..box import Box
 from ..canvas import Canvas, Drawing
-from ..palette import PAPER, encode_paletted, paletted
+from ..palette import PAPER, paletted
+from ..png import encode_indexed
 from .board import board_geometry, draw_board
 from .final import draw_final, final_height
 from .legend import ROW as LEGEND_ROW
@@ -30,7 +31,6 @@ from .words import display_names
 
 PageDrawer = Callable[[Canvas, GameState, Mapping[Color, str]], int]
 PageMeasure = Callable[[GameState, Mapping[Color, str]], int]
-COMPRESS_LEVEL: Final = 2
 ROUND_CELL: Final = 50
 SHEET_CELL: Final = 72
 GAP: Final = 10
@@ -49,7 +49,7 @@ def round_width() -> int:
 
 def encode(image: Image.Image) -> bytes:
     """The picture (drawn on the fixed palette, or mapped onto it) as PNG bytes."""
-    return encode_paletted(image, palette_image(), COMPRESS_LEVEL)
+    return encode_indexed(paletted(image, palette_image()))
 
 
 def _strip_height(count: int) -> int:
