@@ -39,6 +39,10 @@ class Notifier:
         self.games = games
         self.store = store
         self._locks: dict[int, asyncio.Lock] = {}
+        # Whom each game under way waits for, as this process last stored it: most moves
+        # leave it as it was, and then the store is not asked. (A guild's games are played
+        # by one process only, so nobody else changes it meanwhile.)
+        self._waiting: dict[int, frozenset[int]] = {}
 
     async def settle(self, game: Game, state: Any) -> None:
         """After a change to `game` (now at `state`): tell whoever it newly waits for."""
@@ -49,8 +53,15 @@ class Notifier:
             for seat in game.seats
             if seat.user_id is not None and seat.is_human and seat.color in colors
         }
+        waiting = frozenset(people)
         async with self._locks.setdefault(game.id, asyncio.Lock()):
+            if self._waiting.get(game.id) == waiting:
+                return
             new = await self.store.waiting_spells(game.id, people)
+            if game.status == "active":
+                self._waiting[game.id] = waiting
+            else:
+                self._waiting.pop(game.id, None)
             wanted = await self.store.notified_users(new)
         for user_id in sorted(wanted):
             waits = hosted.waiting_line(game, state, people[user_id], None) or "your move"
