@@ -143,6 +143,12 @@ class Database(Connection, Protocol):
         its fastest way.
         """
 
+    async def drop_news(self, news_id: int) -> None:
+        """Delete a news from the outbox, as bookkeeping (`transaction(durable=False)`).
+
+        Done once per move: each database does it in its fewest round trips.
+        """
+
     def transaction(self, *, durable: bool = True) -> AbstractAsyncContextManager[Connection]:
         """A write transaction (the first write waits for others), rolled back on any error.
 

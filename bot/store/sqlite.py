@@ -241,6 +241,11 @@ class SQLiteDatabase:
         async with self.transaction() as db:
             return await save_move_in_steps(db, move)
 
+    async def drop_news(self, news_id: int) -> None:
+        """Delete a news from the outbox, without waiting for the disk."""
+        async with self.transaction(durable=False) as db:
+            await db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
+
     @asynccontextmanager
     async def transaction(self, *, durable: bool = True) -> AsyncIterator[_Statements]:
         """A write transaction: taken with the write lock up front, rolled back on any error.

@@ -729,8 +729,7 @@ class Store:
         Not durable: a news whose deletion a power cut undid is looked for in its channel
         at the next start, and found there, so it is not posted twice.
         """
-        async with self._db.transaction(durable=False) as db:
-            await db.execute("DELETE FROM outbox WHERE id = ?", (news_id,))
+        await self._db.drop_news(news_id)
 
     # Your-turn messages ----------------------------------------------------------------
 

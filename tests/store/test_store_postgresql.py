@@ -66,6 +66,10 @@ async def test_bookkeeping_does_not_wait_for_the_disk_and_moves_do(postgres_url:
             assert await db.fetch("SHOW synchronous_commit") == [("on",)]
         # SET LOCAL ends with its transaction: the connection is durable again.
         assert await store.database.fetch("SHOW synchronous_commit") == [("on",)]
+        # A posted news is dropped in one round trip (whose deletion sticks: the outbox
+        # tests), its SET LOCAL ending with it.
+        await store.drop_news(404)
+        assert await store.database.fetch("SHOW synchronous_commit") == [("on",)]
 
 
 async def test_a_database_from_newer_code_is_not_touched(postgres_url: str) -> None:
