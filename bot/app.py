@@ -305,7 +305,7 @@ def main(argv: list[str] | None = None, games: Games | None = None) -> int:
         return 2
     if not games:
         raise ValueError("no games to host: start the bot with `python -m bot`")
-    tune_interpreter()
+    log.debug("event loop: %s", tune_interpreter())
     bot = create_bot(settings, games, force_sync=args.sync, handle_signals=True)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
