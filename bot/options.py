@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
 from typing import Any, Final, Literal, cast
 
 from engine.words import count
@@ -46,6 +47,14 @@ class TableOptions:
     @classmethod
     def of(cls, stored: Mapping[str, Any]) -> TableOptions:
         """The options as stored with a game (missing keys take their defaults)."""
+        try:
+            return _known_options(tuple(sorted(stored.items())))
+        except TypeError:  # a value that cannot be a cache key: read it afresh
+            return cls.read(stored)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> TableOptions:
+        """`of`, without the cache: read every option."""
         default = cls()
         images = stored.get("images", default.images)
         on_timeout = stored.get("on_timeout", default.on_timeout)
@@ -118,3 +127,12 @@ def minutes_text(minutes: float) -> str:
 def hours_text(hours: float) -> str:
     """A duration given in hours, in words (`no limit` for 0)."""
     return minutes_text(hours * 60)
+
+
+@lru_cache(maxsize=256)
+def _known_options(items: tuple[tuple[str, Any], ...]) -> TableOptions:
+    """The options of a stored mapping, read once per distinct one.
+
+    Most games share a few, and they are read several times a command; they are frozen.
+    """
+    return TableOptions.read(dict(items))

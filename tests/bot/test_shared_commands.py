@@ -113,3 +113,13 @@ async def test_a_menu_must_name_every_subcommand_once(
     assert group.commands == []  # refused: nothing added
     add_shared_commands(group, table_commands, ("abandon", *lobby))
     assert [command.name for command in group.commands] == ["abandon", *lobby]
+
+
+def test_stored_options_read_alike_cached_or_not() -> None:
+    stored = {"images": "action", "turn_minutes": 5, "on_timeout": "ai", "offer_hours": 2}
+    first = TableOptions.of(stored)
+    assert first == TableOptions.read(stored) == TableOptions.of(dict(stored))
+    assert (first.images, first.turn_minutes, first.on_timeout) == ("action", 5, "ai")
+    # Another game's options are its own; a value no cache key can hold is still read.
+    assert TableOptions.of({**stored, "turn_minutes": 7}).turn_minutes == 7
+    assert TableOptions.of({"images": "turn", "extra": ["x"]}) == TableOptions()
