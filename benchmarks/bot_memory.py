@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from benchmarks.load_world import children, memory_mib
+from benchmarks.load_world import memory_mib
 from bot.games import GAMES
 from bot.ratings import Ratings
 from bot.store import Store
@@ -38,7 +38,7 @@ from engine import lords_of_vegas, vegas_showdown
 from engine.lords_of_vegas.randomplay import RandomPlayer as LordsPlayer
 from engine.vegas_showdown.randomplay import RandomPlayer as ShowdownPlayer
 from tests.discord_emulator import Channel, DiscordEmulator, User
-from tests.discord_emulator.bots import BotProcess
+from tests.discord_emulator.bots import BotProcess, children
 from tests.postgres import PostgresServer, start_server
 
 KINDS: Final = ("lords_of_vegas", "vegas_showdown")

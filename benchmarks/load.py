@@ -55,8 +55,8 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -68,7 +68,6 @@ from benchmarks.load_world import (
     SqliteReader,
     Table,
     TableReader,
-    children,
     family_cpu_seconds,
     memory_mib,
     server_cpu_seconds,
@@ -79,7 +78,7 @@ from engine.lords_of_vegas.actions import Build, Gamble, Reorganize, Sprawl
 from engine.vegas_showdown.greedy import GreedyPlayer
 from tests.bot.showdown import typed
 from tests.discord_emulator import DiscordEmulator, User
-from tests.discord_emulator.bots import BotProcess
+from tests.discord_emulator.bots import BotProcess, children
 from tests.discord_emulator.interactions import InteractionRecord
 from tests.postgres import PostgresServer, start_server
 
@@ -372,7 +371,8 @@ async def run_level(
                 await asyncio.sleep(WARM_UP)  # the drawing workers start and import the games
                 load = Load(emu, reader, level, seed, think)
                 pids = [bot.pid for bot in bots if bot.pid is not None]
-                await play(load, tables, ramp, seconds, pids, postgres)
+                with collector_paused():
+                    await play(load, tables, ramp, seconds, pids, postgres)
             finally:
                 # While their database is still there: stopping, a bot posts what is left.
                 for bot in bots:
@@ -388,6 +388,22 @@ async def run_level(
     return level
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """This process's garbage collector off meanwhile (garbage collected first).
+
+    A level plays inside it: the driver's full collections walked the emulator's every
+    message and stopped this process (the clock of every latency) for up to a quarter of
+    a second, which the figures then blamed on the bot.
+    """
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 async def play(
     load: Load,
     tables: list[Table],
@@ -396,28 +412,7 @@ async def play(
     pids: list[int],
     postgres: PostgresServer | None,
 ) -> None:
-    """Play every table for the ramp and `seconds` more; read the meters into the level.
-
-    The driver's garbage collector is off meanwhile: its full collections walked the
-    emulator's every message and stopped this process (the clock of every latency) for
-    up to a quarter of a second, which the figures then blamed on the bot.
-    """
-    gc.collect()
-    gc.disable()
-    try:
-        await _play(load, tables, ramp, seconds, pids, postgres)
-    finally:
-        gc.enable()
-
-
-async def _play(
-    load: Load,
-    tables: list[Table],
-    ramp: float,
-    seconds: float,
-    pids: list[int],
-    postgres: PostgresServer | None,
-) -> None:
+    """Play every table for the ramp and `seconds` more; read the meters into the level."""
     level = load.level
     database_pid = None if postgres is None else server_pid(postgres)
     requests_before = len(load.emu.requests)

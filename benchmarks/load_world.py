@@ -15,6 +15,7 @@ from typing import Final, Protocol
 import asyncpg
 
 from tests.discord_emulator import Channel, DiscordEmulator, User
+from tests.discord_emulator.bots import children
 from tests.postgres import PostgresServer
 
 # The channel's open game, with its snapshot; then its seats.
@@ -147,19 +148,6 @@ def cpu_seconds(pid: int, *, with_ended_children: bool = False) -> float:
     if with_ended_children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def children(pid: int) -> list[int]:
-    """The processes `pid` started that are still running (the bot's drawing workers)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
 
 
 def family_cpu_seconds(pid: int, *, with_ended_children: bool = False) -> tuple[float, float]:

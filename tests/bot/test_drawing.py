@@ -15,20 +15,8 @@ from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.test_news import assert_saved_and_posted, other, turn_posts
 from tests.bot.test_robustness import open_table
+from tests.discord_emulator.bots import children
 from tests.discord_emulator.fixtures import SpawnBot
-
-
-def children(pid: int) -> list[int]:
-    """The running processes that `pid` started."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
 
 
 def running(pid: int) -> bool:

@@ -194,3 +194,16 @@ def _its_guilds(client: discord.Client, emulator: DiscordEmulator) -> list[Guild
     if shards is None:
         shards = [client.shard_id] if client.shard_id is not None else range(count)
     return [guild for guild in emulator.bot_guilds() if (guild.id >> 22) % count in shards]
+
+
+def children(pid: int) -> list[int]:
+    """The running processes that `pid` started (a bot's drawing workers)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
