@@ -555,6 +555,11 @@ class DiscordEmulator:
             record.code = error.code
             record.errors = error.errors
             return json_response(error.body(), status=error.status)
+        except ConnectionResetError:
+            # The bot went away while sending its request (killed mid-upload): as Discord,
+            # nothing to answer and nothing of it applied; aiohttp drops the connection.
+            record.code = 0
+            raise
         except Exception:
             # A bug in the emulator, not in the bot: keep it for the fixture to report,
             # and answer 400 so that discord.py does not retry it as a server error.

@@ -260,3 +260,34 @@ async def test_malformed_ids_are_refused_not_crashed_on(
     assert junk_recipient.value.code == 50035
     assert discord_emulator.unknown_routes == ["GET /channels/general"]
     assert discord_emulator.internal_errors == []
+
+
+async def test_a_client_gone_mid_upload_is_not_an_emulator_error(
+    discord_emulator: DiscordEmulator, world: World
+) -> None:
+    # A bot killed while it uploads a picture: half a multipart body, then the socket shut.
+    boundary = "cut"
+    part = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n'
+        '{"content": "never whole"}\r\n'
+        f'--{boundary}\r\nContent-Disposition: form-data; name="files[0]"; '
+        'filename="board.png"\r\n'
+    ).encode()
+    head = (
+        f"POST /api/v10/channels/{world.channel.id}/messages HTTP/1.1\r\n"
+        f"Host: 127.0.0.1\r\nAuthorization: Bot {discord_emulator.token}\r\n"
+        f"Content-Type: multipart/form-data; boundary={boundary}\r\n"
+        f"Content-Length: {len(part) + 100_000}\r\n\r\n"
+    ).encode()
+    _reader, writer = await asyncio.open_connection("127.0.0.1", discord_emulator.port)
+    writer.write(head + part)
+    await writer.drain()
+    await discord_emulator.wait_until(
+        lambda: bool(discord_emulator.requests_to("POST /channels/*/messages")), 10, "the request"
+    )
+    writer.close()
+    await writer.wait_closed()
+    await discord_emulator.settle()
+
+    assert discord_emulator.internal_errors == []
+    assert discord_emulator.history(world.channel) == []
