@@ -2,10 +2,11 @@
 
     python3 tasks.py run benchmarks.handoff [--calls 300] [--busy-ms 2]
 
-The bot hands work to other threads of its process: the drawing workers' pipes are fed
-and read by `concurrent.futures` threads, and the store's syncs run on its own thread.
-Each such thread needs the interpreter lock (the GIL) to do its part, and while the
-event loop runs Python it gets it only when the loop's switch interval is up. This
+The bot hands work to other processes and threads: the drawing workers (whose sockets
+the event loop reads itself; until 2026-11 `concurrent.futures` threads fed and read
+them), and the store's syncs, which run on a thread of their own. Such a thread needs
+the interpreter lock (the GIL) to do its part, and while the event loop runs Python it
+gets it only when the loop's switch interval is up. This
 keeps the loop busy (a task computing `--busy-ms` at a time, as the bot answering many
 channels does) and times a round trip to a drawing worker that does nothing, at
 Python's default switch interval (5 ms) and at the bot's (`bot.serving.SWITCH_INTERVAL`),

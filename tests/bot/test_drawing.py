@@ -5,18 +5,39 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot import drawing
 from bot.app import VegasHost
+from bot.games import GAMES
+from engine.lords_of_vegas.randomplay import play_random_game
+from engine.vegas_showdown.randomplay import play_game
+from tests.bot import worker_jobs
 from tests.bot.conftest import Table
 from tests.bot.players import mentioned
 from tests.bot.test_news import assert_saved_and_posted, other, turn_posts
 from tests.bot.test_robustness import open_table
 from tests.discord_emulator.bots import children
 from tests.discord_emulator.fixtures import SpawnBot
+
+
+def whole_game_states(kind: str) -> Iterator[Any]:
+    """About 60 states of one random three-player game of `kind`, from start to end."""
+    record: Any
+    if kind == "lords_of_vegas":
+        _, record = play_random_game(["red", "blue", "green"], seed=5)
+    else:
+        _, record = play_game(["red", "yellow", "green"], seed=5)
+    step = max(1, len(record.commands) // 60)
+    for upto in [*range(0, len(record.commands), step), len(record.commands)]:
+        yield record.replay(upto)[0]
 
 
 def running(pid: int) -> bool:
@@ -119,7 +140,7 @@ import os
 import sys
 from bot import drawing
 drawing.configure(1, preload=("bot.games",))
-print(*drawing.WORKERS.pool()._processes, flush=True)
+print(*drawing.WORKERS.pids(), flush=True)
 os._exit(0)
 """
 
@@ -144,3 +165,74 @@ async def test_a_bot_killed_while_its_worker_starts_leaves_no_worker() -> None:
     while any(running(pid) for pid in workers):
         assert loop.time() < deadline, "a worker outlived its bot"
         await asyncio.sleep(0.1)
+
+
+async def test_a_worker_killed_during_a_job_is_replaced_and_the_job_done_again_once(
+    tmp_path: Path,
+) -> None:
+    drawing.configure(1)
+    before = await drawing.draw(os.getpid)
+    mark = tmp_path / "died"
+
+    pid = await drawing.draw(worker_jobs.dies_the_first_time, mark)
+
+    assert int(mark.read_text()) == before  # the first worker took the job, and died
+    assert pid != before and pid in drawing.WORKERS.pids()
+    assert await drawing.draw(os.getpid) == pid  # the new worker goes on working
+
+
+async def test_a_job_that_fails_raises_its_error_in_the_bot_and_the_worker_goes_on() -> None:
+    drawing.configure(1)
+    pid = await drawing.draw(os.getpid)
+
+    with pytest.raises(ValueError, match="no such lot") as raised:
+        await drawing.draw(worker_jobs.fails, "no such lot")
+
+    assert any("In the drawing worker" in note for note in raised.value.__notes__)
+    assert await drawing.draw(os.getpid) == pid
+
+
+async def test_a_cancelled_job_leaves_its_answer_to_nobody_else() -> None:
+    drawing.configure(1)
+    first = asyncio.create_task(drawing.draw(worker_jobs.later, 0.3, "first"))
+    second = asyncio.create_task(drawing.draw(worker_jobs.same, "second"))
+    await asyncio.sleep(0.1)
+    first.cancel()
+
+    # The worker still answers the cancelled job; that answer goes nowhere, and each
+    # later job gets its own.
+    assert await second == "second"
+    assert await drawing.draw(worker_jobs.same, "third") == "third"
+    with pytest.raises(asyncio.CancelledError):
+        await first
+
+
+async def test_jobs_waiting_for_the_worker_are_taken_in_order_each_with_its_own_answer() -> None:
+    drawing.configure(1)
+    finished: list[int] = []
+
+    async def job(number: int) -> int:
+        answer = await drawing.draw(worker_jobs.later, 0.01, number)
+        finished.append(number)
+        return answer
+
+    answers = await asyncio.gather(*(job(number) for number in range(20)))
+
+    assert answers == list(range(20))
+    assert finished == list(range(20))
+
+
+@pytest.mark.parametrize("kind", ["lords_of_vegas", "vegas_showdown"])
+def test_game_states_reach_the_workers_as_they_are(kind: str) -> None:
+    # States travel as their JSON (bot.drawing.dumps): what arrives equals what was sent,
+    # at every point of a whole game.
+    rules = GAMES.kinds()[kind].rules
+    states = list(whole_game_states(kind))
+    assert len(states) > 50
+
+    for state in states:
+        arrived = pickle.loads(drawing.dumps(state))
+        assert type(arrived) is type(state)
+        assert arrived == state
+        assert arrived.model_dump_json() == state.model_dump_json()
+    assert rules.GameState is type(states[0])
