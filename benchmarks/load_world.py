@@ -6,6 +6,7 @@ how a player reads a table from it, and what the processes cost (from /proc).
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -24,6 +25,13 @@ OPEN_GAME_SQL: Final = (
     "ON s.game_id = g.id WHERE g.channel_id = {} AND g.status IN ('lobby', 'active')"
 )
 SEATS_SQL: Final = "SELECT color, user_id FROM seats WHERE game_id = {}"
+# Both at once, for a database server (one round trip: the players' reads load the very
+# server the bots are measured on, which real players reading Discord do not).
+OPEN_GAME_WITH_SEATS_SQL: Final = (
+    "SELECT g.status, s.state, (SELECT json_agg(json_build_array(color, user_id)) "
+    "FROM seats WHERE game_id = g.id) FROM games g LEFT JOIN snapshots s "
+    "ON s.game_id = g.id WHERE g.channel_id = $1 AND g.status IN ('lobby', 'active')"
+)
 # How the players' connections name themselves to PostgreSQL (`pg_stat_activity`), apart
 # from the bots'.
 PLAYERS_APPLICATION: Final = "vegas-load-players"
@@ -121,12 +129,11 @@ class PostgresReader:
                 max_size=4,
                 server_settings={"application_name": PLAYERS_APPLICATION},
             )
-        async with self._pool.acquire() as conn:
-            row = await conn.fetchrow(OPEN_GAME_SQL.format("$1"), channel.id)
-            if row is None:
-                return None
-            seats = await conn.fetch(SEATS_SQL.format("$1"), row[0])
-        return str(row[1]), row[2], {str(color): int(user) for color, user in seats if user}
+        row = await self._pool.fetchrow(OPEN_GAME_WITH_SEATS_SQL, channel.id)
+        if row is None:
+            return None
+        seats = json.loads(row[2]) if row[2] is not None else []
+        return str(row[0]), row[1], {str(color): int(user) for color, user in seats if user}
 
     async def close(self) -> None:
         """Close the pool."""
