@@ -236,3 +236,11 @@ def test_game_states_reach_the_workers_as_they_are(kind: str) -> None:
         assert arrived == state
         assert arrived.model_dump_json() == state.model_dump_json()
     assert rules.GameState is type(states[0])
+
+
+async def test_a_job_larger_than_the_socket_takes_at_once_goes_and_comes_back_whole() -> None:
+    drawing.configure(1)
+    big = bytes(range(256)) * 40_000  # 10 MiB: sent and answered in many pieces
+
+    assert await drawing.draw(worker_jobs.same, big) == big
+    assert await drawing.draw(worker_jobs.same, "small") == "small"

@@ -134,5 +134,7 @@ def test_the_systemd_unit_runs_one_shard_group_per_instance() -> None:
     assert any("%i" in path for path in found["Service.EnvironmentFile"])
     assert found["Service.User"] != ["root"]
     assert found["Service.KillSignal"] == ["SIGTERM"]
+    # The bot alone gets it: its drawing worker draws the last pictures while it stops.
+    assert found["Service.KillMode"] == ["mixed"]
     assert int(found["Service.TimeoutStopSec"][0]) > STOP_SECONDS
     assert found["Install.WantedBy"] == ["multi-user.target"]
