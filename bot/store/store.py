@@ -75,6 +75,16 @@ _SELECT_NEWS: Final = """
 """
 
 
+# Every command reads its channel's game, so both go through an index whatever the number
+# of games: the open one through games_one_open_per_channel (the clause names all of that
+# partial index's condition; the terminal's games have no channel), the latest one
+# through games_by_channel.
+OPEN_GAME_IN_CHANNEL: Final = (
+    "WHERE g.channel_id = ? AND g.status IN ('lobby', 'active') AND g.place = 'discord'"
+)
+LAST_GAME_IN_CHANNEL: Final = "WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1"
+
+
 def _select_games(seats_json: str) -> str:
     """The query for whole games (add a WHERE clause), with the database's seats JSON."""
     return f"""
@@ -398,16 +408,12 @@ class Store:
 
     async def open_game(self, channel_id: int) -> Game | None:
         """The channel's game in its lobby or under way, if there is one."""
-        games = await self._select(
-            self._db, "WHERE g.channel_id = ? AND g.status IN ('lobby', 'active')", channel_id
-        )
+        games = await self._select(self._db, OPEN_GAME_IN_CHANNEL, channel_id)
         return games[0] if games else None
 
     async def last_game(self, channel_id: int) -> Game | None:
         """The channel's most recent game, open or not (an open one is always the latest)."""
-        games = await self._select(
-            self._db, "WHERE g.channel_id = ? ORDER BY g.id DESC LIMIT 1", channel_id
-        )
+        games = await self._select(self._db, LAST_GAME_IN_CHANNEL, channel_id)
         return games[0] if games else None
 
     async def finished_games(
