@@ -244,3 +244,17 @@ async def test_a_job_larger_than_the_socket_takes_at_once_goes_and_comes_back_wh
 
     assert await drawing.draw(worker_jobs.same, big) == big
     assert await drawing.draw(worker_jobs.same, "small") == "small"
+
+
+async def test_two_workers_draw_two_jobs_at_once() -> None:
+    drawing.configure(2)
+    try:
+        pids = set(drawing.WORKERS.pids())
+        assert len(pids) == 2
+
+        jobs = [drawing.draw(worker_jobs.pid_after, 0.5) for _ in range(4)]
+        answers = await asyncio.gather(*jobs)
+
+        assert set(answers) == pids  # both took jobs: none waited for the other's queue
+    finally:
+        drawing.configure(1)

@@ -34,3 +34,9 @@ def dies_the_first_time(mark: Path) -> int:
 def fails(message: str) -> None:
     """Raise a ValueError saying `message`."""
     raise ValueError(message)
+
+
+def pid_after(seconds: float) -> int:
+    """The worker's pid, after `seconds`."""
+    time.sleep(seconds)
+    return os.getpid()
