@@ -16,14 +16,17 @@ from typing import Final, Protocol
 
 import asyncpg
 
+from bot.store.store import OPEN_GAME_IN_CHANNEL
 from tests.discord_emulator import Channel, DiscordEmulator, User
 from tests.discord_emulator.bots import children
 from tests.postgres import PostgresServer
 
-# The channel's open game, with its snapshot; then its seats.
+# The channel's open game, found as the bot finds it (through its index), with its
+# snapshot; then its seats.
+_OPEN_GAME_WHERE: Final = OPEN_GAME_IN_CHANNEL.replace("?", "{}")
 OPEN_GAME_SQL: Final = (
     "SELECT g.id, g.status, s.state FROM games g LEFT JOIN snapshots s "
-    "ON s.game_id = g.id WHERE g.channel_id = {} AND g.status IN ('lobby', 'active')"
+    f"ON s.game_id = g.id {_OPEN_GAME_WHERE}"
 )
 SEATS_SQL: Final = "SELECT color, user_id FROM seats WHERE game_id = {}"
 # Both at once, for a database server (one round trip: the players' reads load the very
@@ -31,7 +34,7 @@ SEATS_SQL: Final = "SELECT color, user_id FROM seats WHERE game_id = {}"
 OPEN_GAME_WITH_SEATS_SQL: Final = (
     "SELECT g.status, s.state, (SELECT json_agg(json_build_array(color, user_id)) "
     "FROM seats WHERE game_id = g.id) FROM games g LEFT JOIN snapshots s "
-    "ON s.game_id = g.id WHERE g.channel_id = $1 AND g.status IN ('lobby', 'active')"
+    f"ON s.game_id = g.id {_OPEN_GAME_WHERE.format('$1')}"
 )
 # How the players' connections name themselves to PostgreSQL (`pg_stat_activity`), apart
 # from the bots'.

@@ -178,10 +178,14 @@ class _Worker:
 
     def _finish(self) -> asyncio.Future[_Answer]:
         assert self._loop is not None and self._answer is not None
-        self._loop.remove_reader(self.socket.fileno())
-        self._loop.remove_writer(self.socket.fileno())
+        self._unwatch(self._loop)
         answer, self._answer = self._answer, None
         return answer
+
+    def _unwatch(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The loop no longer reads nor writes the socket for a job."""
+        loop.remove_reader(self.socket.fileno())
+        loop.remove_writer(self.socket.fileno())
 
     @property
     def busy(self) -> bool:
@@ -191,8 +195,7 @@ class _Worker:
     def stop(self) -> None:
         """Close our end: the worker exits when it reads that (after its job under way)."""
         if self._answer is not None and self._loop is not None and not self._loop.is_closed():
-            self._loop.remove_reader(self.socket.fileno())
-            self._loop.remove_writer(self.socket.fileno())
+            self._unwatch(self._loop)
         self.socket.close()
 
 
